@@ -1,0 +1,217 @@
+/**
+ * Druckpreis pricing engine (product spec §9 "Calculation rules").
+ *
+ * Pure and framework-free: no Node, React or DOM imports, so it runs on the
+ * server and in the browser. All amounts are EUR and kept at full precision;
+ * rounding happens only when formatting for display.
+ *
+ * Inputs are expected to be validated by `calculatorSchema` first. The engine
+ * throws a `RangeError` for inputs that cannot be calculated at all
+ * (non-finite numbers, printer lifetime <= 0) so that an `ok` result never
+ * contains NaN or Infinity.
+ */
+
+export type CalculatorInput = {
+  quantity: number;
+  /** grams per piece */
+  filamentWeight: number;
+  /** EUR per kg */
+  filamentPricePerKg: number;
+  /** decimal hours per piece */
+  printTime: number;
+  /** watts */
+  printerWattage: number;
+  /** EUR per kWh */
+  electricityRate: number;
+  /** minutes, once per order */
+  preparationTime: number;
+  /** minutes per piece */
+  postProcessingTime: number;
+  /** EUR per hour */
+  hourlyRate: number;
+  packagingCost: number;
+  shippingCost: number;
+  /** percent, 0-100 (5 means 5 %) */
+  marketplaceFeePercent: number;
+  /** EUR per sale */
+  marketplaceFeeFixed: number;
+  /** percent (25 means 25 %) */
+  profitMargin: number;
+  /** gross sale price in EUR; 0 = not set */
+  targetPrice: number;
+  printerCost: number;
+  printerLifetimeHours: number;
+  /** percent (19 means 19 %) */
+  vatPercent: number;
+};
+
+export type CalculationResult = {
+  filamentCost: number;
+  powerCost: number;
+  laborCost: number;
+  depreciationCost: number;
+  shippingTotal: number;
+  totalCosts: number;
+  marketplaceFees: number;
+  minimumPrice: number;
+  vatAmount: number;
+  minimumPriceWithVat: number;
+  breakEven: number;
+  profit: number;
+  priceForFive: number;
+  priceForTen: number;
+  priceForTwenty: number;
+  targetPriceProfit: number;
+  targetPriceProfitMargin: number;
+};
+
+export type BaseCosts = Pick<
+  CalculationResult,
+  'filamentCost' | 'powerCost' | 'laborCost' | 'depreciationCost' | 'shippingTotal'
+>;
+
+export type CalculationOutcome =
+  | { ok: true; result: CalculationResult }
+  | { ok: false; reason: 'marketplaceFeeTooHigh'; partial: BaseCosts };
+
+export type CostCategoryKey = 'filament' | 'power' | 'wear' | 'labor' | 'shipping' | 'marketplace';
+
+export type CostCategory = { key: CostCategoryKey; amount: number };
+
+const BATCH_SIZES = { priceForFive: 5, priceForTen: 10, priceForTwenty: 20 } as const;
+
+function assertCalculable(input: CalculatorInput): void {
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new RangeError(`calculate(): ${name} must be a finite number, got ${String(value)}`);
+    }
+  }
+  if (input.printerLifetimeHours <= 0) {
+    throw new RangeError('calculate(): printerLifetimeHours must be greater than 0');
+  }
+}
+
+function baseCosts(input: CalculatorInput): BaseCosts {
+  const q = input.quantity;
+  return {
+    filamentCost: (input.filamentWeight / 1000) * input.filamentPricePerKg * q,
+    powerCost: input.printTime * (input.printerWattage / 1000) * input.electricityRate * q,
+    // Preparation is once per order, post-processing per piece.
+    laborCost:
+      (input.preparationTime / 60) * input.hourlyRate +
+      (input.postProcessingTime / 60) * input.hourlyRate * q,
+    depreciationCost: (input.printerCost / input.printerLifetimeHours) * input.printTime * q,
+    // Packaging and shipping are paid once per order, regardless of quantity.
+    shippingTotal: input.packagingCost + input.shippingCost,
+  };
+}
+
+function sumBase(b: BaseCosts): number {
+  return b.filamentCost + b.powerCost + b.laborCost + b.depreciationCost + b.shippingTotal;
+}
+
+type PricedCore = {
+  base: BaseCosts;
+  marketplaceFees: number;
+  totalCosts: number;
+  minimumPrice: number;
+  minimumPriceWithVat: number;
+};
+
+/** Callers must ensure marketplaceFeePercent < 100. */
+function price(input: CalculatorInput): PricedCore {
+  const base = baseCosts(input);
+  const baseTotal = sumBase(base);
+  const feeRate = input.marketplaceFeePercent / 100;
+
+  let marketplaceFees: number;
+  if (input.targetPrice > 0) {
+    // Fees are charged on the actual (target) sale price.
+    marketplaceFees = input.targetPrice * feeRate + input.marketplaceFeeFixed;
+  } else {
+    // Gross-up: the price at which, after the fee, the costs are covered.
+    const grossPrice = (baseTotal + input.marketplaceFeeFixed) / (1 - feeRate);
+    marketplaceFees = grossPrice - baseTotal;
+  }
+
+  const totalCosts = baseTotal + marketplaceFees;
+  const minimumPrice = totalCosts * (1 + input.profitMargin / 100);
+  const minimumPriceWithVat = minimumPrice * (1 + input.vatPercent / 100);
+  return { base, marketplaceFees, totalCosts, minimumPrice, minimumPriceWithVat };
+}
+
+/**
+ * Per-unit price including VAT for a batch of `n` (project rule): the same
+ * inputs priced for quantity `n` without a target price, divided by `n`.
+ * Preparation is thereby spread over the batch, post-processing is per piece
+ * and shipping is paid once.
+ */
+function batchUnitPrice(input: CalculatorInput, n: number): number {
+  return price({ ...input, quantity: n, targetPrice: 0 }).minimumPriceWithVat / n;
+}
+
+export function calculate(input: CalculatorInput): CalculationOutcome {
+  assertCalculable(input);
+
+  if (input.marketplaceFeePercent >= 100) {
+    // The fee would eat the whole sale: no price (and no batch price) exists.
+    return { ok: false, reason: 'marketplaceFeeTooHigh', partial: baseCosts(input) };
+  }
+
+  const core = price(input);
+  const { totalCosts, minimumPrice, minimumPriceWithVat } = core;
+  const hasTarget = input.targetPrice > 0;
+  const targetPriceProfit = hasTarget ? input.targetPrice - totalCosts : 0;
+  const targetPriceProfitMargin =
+    hasTarget && totalCosts !== 0 ? (targetPriceProfit / totalCosts) * 100 : 0;
+
+  const result: CalculationResult = {
+    ...core.base,
+    totalCosts,
+    marketplaceFees: core.marketplaceFees,
+    minimumPrice,
+    vatAmount: minimumPriceWithVat - minimumPrice,
+    minimumPriceWithVat,
+    breakEven: totalCosts,
+    profit: minimumPrice - totalCosts,
+    priceForFive: batchUnitPrice(input, BATCH_SIZES.priceForFive),
+    priceForTen: batchUnitPrice(input, BATCH_SIZES.priceForTen),
+    priceForTwenty: batchUnitPrice(input, BATCH_SIZES.priceForTwenty),
+    targetPriceProfit,
+    targetPriceProfitMargin,
+  };
+
+  for (const [name, value] of Object.entries(result)) {
+    if (!Number.isFinite(value)) {
+      throw new RangeError(`calculate(): ${name} is not finite; inputs are out of range`);
+    }
+  }
+  return { ok: true, result };
+}
+
+/**
+ * Sum shown in the collapsible detailed-costs summary:
+ * filament + power + depreciation + shipping (labour and marketplace fees
+ * have their own cards).
+ */
+export function sumDetailedCosts(
+  r: Pick<CalculationResult, 'filamentCost' | 'powerCost' | 'depreciationCost' | 'shippingTotal'>,
+): number {
+  return r.filamentCost + r.powerCost + r.depreciationCost + r.shippingTotal;
+}
+
+/**
+ * The six cost-breakdown categories in display order (spec §9: Filament,
+ * Strom, Druckerverschleiß, Arbeitszeit, Versand, Marktplatz). Labels are
+ * i18n concerns of the UI; only keys and amounts are returned here.
+ */
+export function costBreakdown(r: CalculationResult): CostCategory[] {
+  return [
+    { key: 'filament', amount: r.filamentCost },
+    { key: 'power', amount: r.powerCost },
+    { key: 'wear', amount: r.depreciationCost },
+    { key: 'labor', amount: r.laborCost },
+    { key: 'shipping', amount: r.shippingTotal },
+    { key: 'marketplace', amount: r.marketplaceFees },
+  ];
+}

@@ -1,0 +1,2 @@
+// Every entity class, listed for MikroORM (no folder discovery).
+export const allEntities = [];

@@ -1,0 +1,63 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createRequestI18n, remixI18n } from './i18n.server';
+import { NonceProvider } from './utils/nonce';
+
+const ABORT_DELAY = 5_000;
+export const streamTimeout = ABORT_DELAY;
+
+const handleRequest: HandleDocumentRequestFunction = async (
+  request,
+  responseStatusCode,
+  responseHeaders,
+  remixContext: EntryContext,
+  loadContext,
+) => {
+  const nonce = String((loadContext as { cspNonce?: string }).cspNonce ?? '');
+  const i18n = await createRequestI18n(['common', ...remixI18n.getRouteNamespaces(remixContext)]);
+  // Bots get the complete document at once; browsers get it streamed.
+  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1000);
+  });
+};
+
+export default handleRequest;
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,73 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { GeneralErrorBoundary } from './components/error-boundary';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
+import stylesheet from './styles/app.css?url';
+import { useNonce } from './utils/nonce';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  return { locale: 'de' as const };
+}
+
+export const handle = { i18n: ['common'] };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const locale = data?.locale ?? 'de';
+  const nonce = useNonce();
+  useChangeLanguage(locale);
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#177166" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <SiteHeader />
+        <div className="flex-1">{children}</div>
+        <SiteFooter />
+        <I18nResources />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * The translations this page rendered with, as inert JSON (not a script the
+ * CSP has to allow), so the browser hydrates without fetching them again.
+ */
+function I18nResources() {
+  const { i18n } = useTranslation();
+  const [html] = useState(() => {
+    // In the browser keep exactly what the server rendered, so hydration matches.
+    if (typeof document !== 'undefined') return document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.innerHTML ?? '';
+    const lng = i18n.language;
+    const namespaces = i18n.options.ns as string[];
+    const data = { [lng]: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}])) };
+    return JSON.stringify(data).replace(/</g, '\\u003c');
+  });
+  return <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

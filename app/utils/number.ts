@@ -1,0 +1,116 @@
+/**
+ * German number helpers (pure, browser-safe, no Node or React imports).
+ *
+ * Formatting uses `Intl.NumberFormat('de-DE')`. Note that Intl puts a
+ * NON-BREAKING SPACE (U+00A0) between the number and the unit, e.g.
+ * `formatEuro(1234.56) === '1.234,56\u00A0€'`. We keep Intl's output on
+ * purpose (it stops the unit from wrapping onto a new line); tests and
+ * callers that compare strings must use `\u00A0`, not a normal space.
+ * `formatPercent` follows the same convention (`25\u00A0%`).
+ */
+
+const LOCALE = 'de-DE';
+
+// Intl.NumberFormat construction is comparatively expensive; the calculator
+// re-renders on every keystroke, so instances are created once per module.
+const euroFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const decimalInputFormat = new Intl.NumberFormat(LOCALE, {
+  useGrouping: false,
+  maximumFractionDigits: 10,
+});
+
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(maxFractionDigits: number): Intl.NumberFormat {
+  let format = numberFormats.get(maxFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      minimumFractionDigits: 0,
+      maximumFractionDigits: maxFractionDigits,
+    });
+    numberFormats.set(maxFractionDigits, format);
+  }
+  return format;
+}
+
+/** Shown instead of a number when a value is NaN or ±Infinity. */
+const NOT_A_NUMBER = '–';
+
+/** Avoid "-0,00 €" when a tiny negative value rounds to zero. */
+function normalizeZero(n: number, fractionDigits: number): number {
+  const factor = 10 ** fractionDigits;
+  return Math.round(Math.abs(n) * factor) === 0 ? 0 : n;
+}
+
+// "1.234,56", "1234,56", ",5", "-12,0" — comma is the decimal separator and
+// dots (if any) must be correctly placed thousands separators.
+const COMMA_DECIMAL = /^(-)?(\d{1,3}(?:\.\d{3})+|\d*),(\d+)$/;
+// "0.35", "12", ".5", "-3" — without a comma a dot is the decimal separator.
+const DOT_DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+
+/**
+ * Parses a user-typed decimal number in German or plain notation.
+ *
+ * Accepted: `0,35`, `0.35`, `1.234,56`, `1234,56`, ` 12 ` (trimmed), `-3`, `,5`.
+ * Rejected (returns `undefined`): empty/blank input, letters, `1,2,3`,
+ * `1.234.567` (dots are only thousands separators when a comma is present),
+ * exponent notation (`1e5`), `Infinity`, `NaN`, hex, a trailing comma (`5,`),
+ * and anything whose value is not a finite number.
+ */
+export function parseDecimal(raw: string): number | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.trim();
+  if (text === '') return undefined;
+
+  let value: number;
+  const comma = COMMA_DECIMAL.exec(text);
+  if (comma) {
+    const [, sign = '', integerPart, fraction] = comma;
+    const digits = integerPart.replace(/\./g, '') || '0';
+    value = Number(`${sign}${digits}.${fraction}`);
+  } else if (DOT_DECIMAL.test(text)) {
+    value = Number(text);
+  } else {
+    return undefined;
+  }
+
+  if (!Number.isFinite(value)) return undefined;
+  return value === 0 ? 0 : value; // no -0
+}
+
+/** `1234.56` → `1.234,56\u00A0€` (always 2 decimals, Intl's non-breaking space). */
+export function formatEuro(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return euroFormat.format(normalizeZero(n, 2));
+}
+
+/**
+ * `n` is already a percentage: `25` → `25\u00A0%`, `12.5` → `12,5\u00A0%`
+ * (at most 2 fraction digits, grouping like `1.000\u00A0%`).
+ */
+export function formatPercent(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return `${numberFormat(2).format(normalizeZero(n, 2))}\u00A0%`;
+}
+
+/** German number with grouping and at most `maxFractionDigits` decimals: `1234.5` → `1.234,5`. */
+export function formatNumber(n: number, maxFractionDigits = 2): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return numberFormat(maxFractionDigits).format(normalizeZero(n, maxFractionDigits));
+}
+
+/**
+ * Text for pre-filling a form input: German decimal comma, no thousands
+ * separators, no trailing zeros (`0.32` → `0,32`, `3000` → `3000`,
+ * `4.95` → `4,95`). Round-trips through `parseDecimal`. Non-finite → `''`.
+ */
+export function formatDecimalInput(n: number): string {
+  if (!Number.isFinite(n)) return '';
+  return decimalInputFormat.format(normalizeZero(n, 10));
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import type { ViteDevServer } from 'vite';
+import { buildContentSecurityPolicy, staticSecurityHeaders } from '../../app/utils/security-headers';
+
+type Options = {
+  port: number;
+  host: string;
+  mode: 'production' | 'development';
+  logRequests: boolean;
+  /** In development the Vite dev server serves assets and builds the app on demand. */
+  vite?: ViteDevServer;
+};
+
+/**
+ * The HTTP server: security headers on every response (static files included,
+ * which remix-serve cannot do), compression, static assets and the Remix handler.
+ */
+export async function startHttpServer({ port, host, mode, logRequests, vite }: Options) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    for (const [name, value] of Object.entries(staticSecurityHeaders)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite) }));
+    next();
+  });
+  if (logRequests) app.use(requestLogger);
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (vite) {
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+  } else {
+    const buildDir = path.resolve('build');
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+    build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  }
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  return new Promise<Server>((resolve) => {
+    const server = app.listen(port, host, () => resolve(server));
+  });
+}
+
+function requestLogger(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+  });
+  next();
+}

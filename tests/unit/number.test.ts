@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDecimalInput,
+  formatEuro,
+  formatNumber,
+  formatPercent,
+  parseDecimal,
+} from '~/utils/number';
+
+const NBSP = '\u00A0';
+
+describe('parseDecimal', () => {
+  it.each([
+    ['0,35', 0.35],
+    ['0.35', 0.35],
+    ['1.234,56', 1234.56],
+    ['12.345.678,9', 12345678.9],
+    ['1234,56', 1234.56],
+    [' 12 ', 12],
+    ['-3', -3],
+    ['-0,5', -0.5],
+    [',5', 0.5],
+    ['.5', 0.5],
+    ['3000', 3000],
+    ['1.234', 1.234], // no comma → the dot is the decimal separator
+    ['0', 0],
+    ['-0', 0],
+  ])('parses %j as %d', (raw, expected) => {
+    expect(parseDecimal(raw)).toBe(expected);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'abc',
+    '1,2,3',
+    '1e5',
+    '1E5',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '0x10',
+    '5,',
+    '1.23,4', // misplaced thousands separator
+    '1.234.567', // several dots without a comma
+    '12 345',
+    '+-1',
+    '--1',
+    '1-',
+    '€5',
+    '9'.repeat(400), // overflows to Infinity
+  ])('rejects %j', (raw) => {
+    expect(parseDecimal(raw)).toBeUndefined();
+  });
+});
+
+describe('formatting', () => {
+  it('formatEuro uses German format with a non-breaking space before €', () => {
+    expect(formatEuro(1234.56)).toBe(`1.234,56${NBSP}€`);
+    expect(formatEuro(0.5)).toBe(`0,50${NBSP}€`);
+    expect(formatEuro(20.6668552631579)).toBe(`20,67${NBSP}€`);
+    expect(formatEuro(-3.699)).toBe(`-3,70${NBSP}€`);
+    expect(formatEuro(-0.001)).toBe(`0,00${NBSP}€`);
+  });
+
+  it('formatPercent takes a value already in percent', () => {
+    expect(formatPercent(25)).toBe(`25${NBSP}%`);
+    expect(formatPercent(12.5)).toBe(`12,5${NBSP}%`);
+    expect(formatPercent(73.0223544882)).toBe(`73,02${NBSP}%`);
+    expect(formatPercent(1000)).toBe(`1.000${NBSP}%`);
+  });
+
+  it('formatNumber', () => {
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatNumber(3.14159, 3)).toBe('3,142');
+    expect(formatNumber(2, 0)).toBe('2');
+    expect(formatNumber(0.005, 1)).toBe('0');
+  });
+
+  it('formatDecimalInput produces German input text without grouping', () => {
+    expect(formatDecimalInput(0.32)).toBe('0,32');
+    expect(formatDecimalInput(3000)).toBe('3000');
+    expect(formatDecimalInput(4.95)).toBe('4,95');
+    expect(formatDecimalInput(1234567.5)).toBe('1234567,5');
+    expect(formatDecimalInput(0.1 + 0.2)).toBe('0,3');
+  });
+
+  it('formatDecimalInput round-trips through parseDecimal', () => {
+    for (const n of [0, 0.32, 3000, 4.95, 25, 0.5, 19, 1234567.89, -2.5]) {
+      expect(parseDecimal(formatDecimalInput(n))).toBe(n);
+    }
+  });
+
+  it('non-finite values', () => {
+    expect(formatEuro(Number.NaN)).toBe('–');
+    expect(formatPercent(Number.POSITIVE_INFINITY)).toBe('–');
+    expect(formatNumber(Number.NaN)).toBe('–');
+    expect(formatDecimalInput(Number.NaN)).toBe('');
+  });
+});
