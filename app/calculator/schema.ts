@@ -30,7 +30,9 @@
  * calculating a price does not need a name. Saving a project does; use
  * `calculatorSaveSchema` (same fields, projectName required) for that.
  */
-import { z } from 'zod';
+// zod/mini: the same zod 4 engine without the method-chaining classes, so the
+// schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
+import * as z from 'zod/mini';
 import { parseDecimal } from '../utils/number';
 import { calculatorDefaults } from './defaults';
 import type { CalculatorInput } from './engine';
@@ -87,7 +89,7 @@ type NumberFieldOptions = {
 function numberField(o: NumberFieldOptions) {
   const max = o.max ?? MAX;
   const maxMessage = o.maxMessage ?? E.tooLarge;
-  return z.unknown().transform((raw, ctx): number => {
+  return z.pipe(z.unknown(), z.transform((raw: unknown, ctx): number => {
     const fail = (message: string): never => {
       ctx.issues.push({ code: 'custom', message, input: raw });
       return z.NEVER;
@@ -111,16 +113,16 @@ function numberField(o: NumberFieldOptions) {
     if (value < o.min) return fail(o.minMessage);
     if (value > max) return fail(maxMessage);
     return value;
-  });
+  }));
 }
 
 const d = calculatorDefaults;
 
-const optionalText = (max = 200) => z.string().trim().max(max, E.textTooLong).optional();
+const optionalText = (max = 200) => z.optional(z.string().check(z.trim(), z.maxLength(max, E.textTooLong)));
 
 const shape = {
   // Optional for calculating (see header); conform turns '' into undefined → ''.
-  projectName: z.string().trim().max(200, E.projectNameTooLong).default(''),
+  projectName: z._default(z.string().check(z.trim(), z.maxLength(200, E.projectNameTooLong)), ''),
 
   quantity: numberField({
     fallback: d.quantity,
@@ -211,8 +213,8 @@ const MIN_PRINT_TIME_HOURS = 0.1;
 
 type PrintTimeParts = { printTimeHours: number; printTimeMinutes: number };
 
-function withPrintTimeRule<T extends z.ZodType<PrintTimeParts>>(schema: T) {
-  return schema.refine(
+function withPrintTimeRule<T extends z.ZodMiniType<PrintTimeParts>>(schema: T) {
+  return schema.check(z.refine<PrintTimeParts>(
     (v) => v.printTimeHours + v.printTimeMinutes / 60 >= MIN_PRINT_TIME_HOURS,
     {
       message: E.printTimeMin,
@@ -224,7 +226,7 @@ function withPrintTimeRule<T extends z.ZodType<PrintTimeParts>>(schema: T) {
           (issue) => issue.path?.[0] === 'printTimeHours' || issue.path?.[0] === 'printTimeMinutes',
         ),
     },
-  );
+  ));
 }
 
 const calculatorObject = z.object(shape);
@@ -233,12 +235,10 @@ export const calculatorSchema = withPrintTimeRule(calculatorObject);
 
 /** Same as `calculatorSchema`, but projectName is required (for saving a project). */
 export const calculatorSaveSchema = withPrintTimeRule(
-  calculatorObject.extend({
+  z.extend(calculatorObject, {
     projectName: z
       .string({ error: E.projectNameRequired })
-      .trim()
-      .min(1, E.projectNameRequired)
-      .max(200, E.projectNameTooLong),
+      .check(z.trim(), z.minLength(1, E.projectNameRequired), z.maxLength(200, E.projectNameTooLong)),
   }),
 );
 

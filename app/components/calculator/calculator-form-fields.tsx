@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import type { CalculatorFieldName, CalculatorRawValues } from '~/calculator/fields';
+import { Card } from '../ui/card';
+import { CalculatorField } from './calculator-field';
+import { SignInPrompt } from './sign-in-prompt';
+
+type SectionProps = {
+  values: CalculatorRawValues;
+  errors: Partial<Record<CalculatorFieldName, string>>;
+};
+
+// Steps from spec §5 ("Input steps"); bounds mirror the schema for the arrow keys.
+const field = (name: CalculatorFieldName, { values, errors }: SectionProps, extra: Partial<React.ComponentProps<typeof CalculatorField>> = {}) => (
+  <CalculatorField key={name} name={name} defaultValue={values[name]} error={errors[name]} {...extra} />
+);
+
+export function BasicsSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.basics')} titleId="section-basics">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('projectName', props, { kind: 'text', className: 'sm:col-span-2' })}
+        {field('quantity', props, { step: 1, min: 1, integer: true })}
+        {field('filamentWeight', props, { step: 0.1, min: 0.1 })}
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium">{t('fields.printTime.label')}</legend>
+          <div className="grid grid-cols-2 gap-4">
+            {field('printTimeHours', props, { step: 1, min: 0, max: 99, integer: true })}
+            {field('printTimeMinutes', props, { step: 1, min: 0, max: 59, integer: true })}
+          </div>
+        </fieldset>
+        <div className="sm:col-span-2">
+          <SignInPrompt messageKey="signIn.imageUpload" />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function PricingSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.pricing')} titleId="section-pricing">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('profitMargin', props, { step: 1, min: 0, max: 200 })}
+        {field('vatPercent', props, { step: 1, min: 0, max: 100 })}
+        {field('targetPrice', props, { step: 0.01, min: 0 })}
+      </div>
+    </Card>
+  );
+}
+
+export function PrinterFilamentSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.printerFilament')} titleId="section-printer-filament">
+      <SignInPrompt messageKey="signIn.pickers" />
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        {field('filamentPricePerKg', props, { step: 0.1, min: 0.01 })}
+        {field('printerWattage', props, { step: 1, min: 1 })}
+        {field('electricityRate', props, { step: 0.01, min: 0.01 })}
+        {field('printerCost', props, { step: 10, min: 0 })}
+        {field('printerLifetimeHours', props, { step: 100, min: 1 })}
+      </div>
+    </Card>
+  );
+}
+
+export function PackagingShippingSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.packagingShipping')} titleId="section-packaging-shipping">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('packagingCost', props, { step: 0.01, min: 0 })}
+        {field('shippingCost', props, { step: 0.01, min: 0 })}
+      </div>
+    </Card>
+  );
+}
+
+export function MarketplaceSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.marketplace')} titleId="section-marketplace">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('marketplaceFeePercent', props, { step: 0.1, min: 0, max: 100 })}
+        {field('marketplaceFeeFixed', props, { step: 0.01, min: 0 })}
+      </div>
+    </Card>
+  );
+}
+
+export function LaborSection(props: SectionProps) {
+  const { t } = useTranslation('calculator');
+  return (
+    <Card title={t('sections.labor')} titleId="section-labor">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {field('preparationTime', props, { step: 1, min: 0 })}
+        {field('postProcessingTime', props, { step: 1, min: 0 })}
+        {field('hourlyRate', props, { step: 0.5, min: 0.01 })}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from '@remix-run/react';
+import { LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** What visitors see where signed-in users get pickers, uploads or the save button. */
+export function SignInPrompt({ messageKey }: { messageKey: 'signIn.imageUpload' | 'signIn.pickers' | 'signIn.save' }) {
+  const { t } = useTranslation('calculator');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted">
+      <p>{t(messageKey)}</p>
+      <Link
+        to="/auth"
+        className="no-print inline-flex items-center gap-1.5 rounded-md border border-brand-600 px-2.5 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+      >
+        <LogIn aria-hidden="true" className="h-4 w-4" />
+        {t('signIn.button')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+type Props = {
+  title?: React.ReactNode;
+  titleId?: string;
+  children: React.ReactNode;
+  className?: string;
+  as?: 'section' | 'div' | 'aside';
+};
+
+/** A white panel with an optional heading; the calculator and library pages are built from these. */
+export function Card({ title, titleId, children, className = '', as: Tag = 'section' }: Props) {
+  return (
+    <Tag aria-labelledby={title && titleId ? titleId : undefined} className={`rounded-card border border-surface-line bg-surface p-4 shadow-card sm:p-5 ${className}`}>
+      {title ? (
+        <h2 id={titleId} className="mb-4 text-base font-semibold text-ink">
+          {title}
+        </h2>
+      ) : null}
+      {children}
+    </Tag>
+  );
+}

@@ -1,0 +1,192 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Download, Printer, RotateCcw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
+import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
+import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
+import {
+  BasicsSection,
+  LaborSection,
+  MarketplaceSection,
+  PackagingShippingSection,
+  PricingSection,
+  PrinterFilamentSection,
+} from '~/components/calculator/calculator-form-fields';
+import { CostOverview } from '~/components/calculator/cost-overview';
+import { DetailedCosts } from '~/components/calculator/detailed-costs';
+import { HelpSection } from '~/components/calculator/help-section';
+import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
+import { PrintSheetHeader } from '~/components/calculator/print-sheet';
+import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
+import { Card } from '~/components/ui/card';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { getServerT } from '~/i18n.server';
+import { useHydrated } from '~/utils/use-hydrated';
+
+export const handle = { i18n: ['calculator'] };
+
+/**
+ * The whole calculation is a GET: `/calculator?<fields>` is validated and
+ * calculated here on the server (bookmarkable, shareable, works without JS).
+ * In the browser the same schema and engine (~/calculator/evaluate) recompute
+ * on every keystroke; that chunk is fetched when the visitor first reaches for
+ * the form, so a first visit downloads less JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const values = rawValuesFromSearchParams(new URL(request.url).searchParams);
+  const t = await getServerT('calculator');
+  return {
+    values,
+    evaluation: evaluateCalculator(values),
+    meta: { title: t('meta.title'), description: t('meta.description') },
+  };
+}
+
+export default function CalculatorPage() {
+  const { values, evaluation } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // A navigation (reset, a shared link) remounts the form with the loader's texts.
+  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+}
+
+type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
+
+function Calculator({ initial }: { initial: CalculatorState }) {
+  const { t } = useTranslation('calculator');
+  const hydrated = useHydrated();
+  const [{ values, evaluation }, setState] = useState(initial);
+  const live = useRef<LiveCalculator | null>(null);
+  const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
+
+  function preloadLiveCalculator() {
+    void loadLiveCalculator().then((module) => (live.current = module));
+  }
+
+  async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
+    const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
+    const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
+    // Keep the address shareable without a navigation or a history entry per keystroke.
+    const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
+    window.history.replaceState(window.history.state, '', url);
+  }
+
+  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Results are already live; only the export button leaves the page (a download).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!submitter?.hasAttribute('formaction')) event.preventDefault();
+  }
+
+  const sectionProps = { values, errors };
+
+  return (
+    <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
+      <PrintSheetHeader values={values} />
+      <div className="no-print mb-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
+        <p className="mt-1 text-ink-muted">{t('intro')}</p>
+      </div>
+      <form
+        method="get"
+        action="/calculator"
+        noValidate
+        onInput={onFormInput}
+        onFocus={preloadLiveCalculator}
+        onPointerEnter={preloadLiveCalculator}
+        onSubmit={onFormSubmit}
+        className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      >
+        <div className="no-print space-y-6">
+          <BasicsSection {...sectionProps} />
+          <PricingSection {...sectionProps} />
+          <PrinterFilamentSection {...sectionProps} />
+          <PackagingShippingSection {...sectionProps} />
+          <MarketplaceSection {...sectionProps} />
+          <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
+          <LaborSection {...sectionProps} />
+          {hydrated ? null : (
+            <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+              {t('actions.calculate')}
+            </button>
+          )}
+        </div>
+
+        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start" aria-live="polite">
+          <div className="no-print">
+            <SignInPrompt messageKey="signIn.save" />
+          </div>
+          <Results evaluation={evaluation} />
+          <div className="no-print flex flex-wrap gap-2">
+            <Link to="/calculator" className={secondaryButton}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              {t('actions.reset')}
+            </Link>
+            <button type="submit" formAction="/calculator/export" formMethod="get" className={secondaryButton}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              {t('actions.export')}
+            </button>
+            {hydrated ? (
+              <button type="button" onClick={() => window.print()} className={secondaryButton}>
+                <Printer aria-hidden="true" className="h-4 w-4" />
+                {t('actions.print')}
+              </button>
+            ) : (
+              <p className="w-full text-xs text-ink-faint">{t('actions.printHint')}</p>
+            )}
+          </div>
+        </div>
+      </form>
+      <HelpSection />
+    </main>
+  );
+}
+
+const secondaryButton =
+  'inline-flex items-center gap-1.5 rounded-md border border-surface-line bg-surface px-3 py-2 text-sm font-medium text-ink hover:bg-surface-subtle';
+
+function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
+  const { t } = useTranslation('calculator');
+  if (evaluation.status === 'invalid') {
+    return (
+      <Card>
+        <p id="calculator-status" role="alert" className="text-sm text-danger-700">
+          {t('results.invalid')}
+        </p>
+      </Card>
+    );
+  }
+  if (evaluation.status === 'impossible') {
+    return (
+      <Card title={t('results.impossibleTitle')} titleId="impossible-title" className="border-danger-600">
+        <p id="calculator-status" role="alert" data-result-impossible className="text-sm text-danger-700">
+          {t('results.impossible')}
+        </p>
+      </Card>
+    );
+  }
+  const props = {
+    result: evaluation.result,
+    quantity: evaluation.input.quantity,
+    vatPercent: evaluation.input.vatPercent,
+    targetPrice: evaluation.input.targetPrice,
+  };
+  return (
+    <>
+      <CostOverview result={evaluation.result} />
+      <MinimumPriceCard {...props} />
+      <TargetPriceCard {...props} />
+      <MultiPieceCard {...props} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.meta.title },
+  { name: 'description', content: data?.meta.description },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
