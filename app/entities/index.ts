@@ -1,2 +1,28 @@
+import { AdminSetting } from './admin-setting.entity';
+import { BaseEntity } from './base.entity';
+import { Filament } from './filament.entity';
+import { Marketplace } from './marketplace.entity';
+import { Packaging } from './packaging.entity';
+import { Printer } from './printer.entity';
+import { Project } from './project.entity';
+import { Session } from './session.entity';
+import { ShippingProvider } from './shipping-provider.entity';
+import { User } from './user.entity';
+
+export { AdminSetting, BaseEntity, Filament, Marketplace, Packaging, Printer, Project, Session, ShippingProvider, User };
+export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
+export { PACKAGING_TYPES, type PackagingType } from './packaging.entity';
+export { normalizeEmail } from './user.entity';
+
 // Every entity class, listed for MikroORM (no folder discovery).
-export const allEntities = [];
+export const allEntities = [
+  User,
+  Session,
+  Printer,
+  Filament,
+  Packaging,
+  ShippingProvider,
+  Marketplace,
+  Project,
+  AdminSetting,
+];

@@ -1,0 +1,105 @@
+import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { BaseEntity, measureColumn, moneyColumn, rateColumn } from './base.entity';
+import { Filament } from './filament.entity';
+import { Marketplace } from './marketplace.entity';
+import { Packaging } from './packaging.entity';
+import { Printer } from './printer.entity';
+import { ShippingProvider } from './shipping-provider.entity';
+import { User } from './user.entity';
+
+/**
+ * A saved calculation. The numbers are a snapshot of the calculator form, so
+ * a project keeps its price when a library item changes or is deleted; the
+ * selected* references only remember which item was picked (SET NULL on
+ * delete; indexed so that SET NULL does not scan every project). That they
+ * belong to the same user is checked in models/, not by the foreign keys.
+ */
+@Entity({ tableName: 'projects' })
+export class Project extends BaseEntity {
+  @ManyToOne({ entity: () => User, deleteRule: 'cascade', index: true })
+  user!: User;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  /** Grams per piece. */
+  @Property(measureColumn())
+  filamentWeight!: number;
+
+  @Property(moneyColumn())
+  filamentPricePerKg!: number;
+
+  /** Decimal hours (3.5 = 3 h 30 min). */
+  @Property(measureColumn())
+  printTime!: number;
+
+  @Property(measureColumn())
+  printerWattage!: number;
+
+  /** EUR per kWh. */
+  @Property(moneyColumn())
+  electricityRate!: number;
+
+  /** Minutes. */
+  @Property(measureColumn())
+  preparationTime!: number;
+
+  /** Minutes. */
+  @Property(measureColumn())
+  postProcessingTime!: number;
+
+  /** EUR per hour. */
+  @Property(moneyColumn())
+  hourlyRate!: number;
+
+  @Property(moneyColumn())
+  packagingCost!: number;
+
+  @Property(moneyColumn())
+  shippingCost!: number;
+
+  @Property({ type: 'text', nullable: true })
+  marketplacePlatform?: string | null;
+
+  /** Percent, as in the calculator form (5 = 5 %), unlike Marketplace.percentageFee which is a fraction. */
+  @Property(rateColumn())
+  marketplaceFeePercentage!: number;
+
+  @Property({ ...moneyColumn(), default: 0 })
+  marketplaceFeeFixed: Opt<number> = 0;
+
+  @Property({ type: 'text', nullable: true })
+  productImagePath?: string | null;
+
+  @ManyToOne({ entity: () => Filament, nullable: true, deleteRule: 'set null', index: true })
+  selectedFilament?: Filament | null;
+
+  @ManyToOne({ entity: () => Printer, nullable: true, deleteRule: 'set null', index: true })
+  selectedPrinter?: Printer | null;
+
+  @ManyToOne({ entity: () => Packaging, nullable: true, deleteRule: 'set null', index: true })
+  selectedPackaging?: Packaging | null;
+
+  @ManyToOne({ entity: () => ShippingProvider, nullable: true, deleteRule: 'set null', index: true })
+  selectedShippingProvider?: ShippingProvider | null;
+
+  @ManyToOne({ entity: () => Marketplace, nullable: true, deleteRule: 'set null', index: true })
+  selectedMarketplace?: Marketplace | null;
+
+  /** Percent (25 = 25 %). */
+  @Property(rateColumn())
+  profitMargin!: number;
+
+  /** EUR; 0 means no target price. */
+  @Property(moneyColumn())
+  targetPrice!: number;
+
+  @Property({ ...moneyColumn(), default: 300 })
+  printerCost: Opt<number> = 300;
+
+  @Property({ ...measureColumn(), default: 3000 })
+  printerLifetimeHours: Opt<number> = 3000;
+}

@@ -1,0 +1,69 @@
+import { BeforeCreate, BeforeUpdate, Entity, Property, Unique, type Hidden, type Opt } from '@mikro-orm/core';
+import { BaseEntity, flagColumn } from './base.entity';
+
+@Entity({ tableName: 'users' })
+export class User extends BaseEntity {
+  /**
+   * Stored lower-cased (and trimmed): addresses compare case-insensitively in
+   * practice, so the plain unique constraint must see one spelling per
+   * mailbox. The hooks below normalise on every write; look users up with
+   * `normalizeEmail(input)` too.
+   */
+  @Property({ type: 'text' })
+  @Unique()
+  email!: string;
+
+  /** bcrypt hash. Hidden: never serialised. Lazy: load it explicitly (`populate: ['password']`) where it is checked. */
+  @Property({ type: 'text', hidden: true, lazy: true })
+  password!: Hidden<string>;
+
+  @Property({ type: 'boolean', default: false })
+  emailVerified: Opt<boolean> = false;
+
+  @Property({ type: 'text', nullable: true, hidden: true })
+  verificationToken?: string | null;
+
+  @Property({ type: 'text', nullable: true, hidden: true })
+  resetPasswordToken?: string | null;
+
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  resetPasswordExpires?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  firstName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  profileImageUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Unique()
+  stripeCustomerId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  @Unique()
+  stripeSubscriptionId?: string | null;
+
+  @Property(flagColumn(0))
+  isPremium: Opt<number> = 0;
+
+  @Property(flagColumn(0))
+  isAdmin: Opt<number> = 0;
+
+  /** Stripe subscription status (active, past_due, canceled, ...); null when never subscribed. */
+  @Property({ type: 'text', nullable: true })
+  subscriptionStatus?: string | null;
+
+  @BeforeCreate()
+  @BeforeUpdate()
+  protected normalizeEmailBeforeWrite() {
+    this.email = normalizeEmail(this.email);
+  }
+}
+
+/** The one spelling of an address that is stored and looked up. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

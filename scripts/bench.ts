@@ -1,0 +1,102 @@
+/**
+ * `npm run bench`: serves the production build on a throwaway embedded
+ * PostgreSQL, then measures on loopback with autocannon at a fixed
+ * concurrency, and the gzipped JavaScript a first visit to /calculator loads.
+ * A script, not a test: it prints figures and asserts nothing.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3290);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DATA_DIR = 'tests/.tmp/bench';
+
+const targets = [
+  { name: 'GET /calculator', path: '/calculator' },
+  {
+    name: 'GET /calculator?<inputs>',
+    path: '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90',
+  },
+];
+
+async function main() {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, EMBEDDED_POSTGRES_PORT: String(PORT + 1), LOG_REQUESTS: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitForHealthy();
+    console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
+    console.log('target                         req/s     p50 ms   p99 ms   errors');
+    for (const target of targets) {
+      await run(target.path, 2); // warm-up
+      const result = await run(target.path, DURATION);
+      console.log(
+        `${target.name.padEnd(30)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
+      );
+    }
+    await reportJavaScript('/calculator');
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
+  }
+}
+
+function run(path: string, duration: number) {
+  return autocannon({ url: BASE + path, connections: CONNECTIONS, duration, headers: { 'accept-encoding': 'gzip' } });
+}
+
+async function waitForHealthy() {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Sums every script a first visit loads (module preloads and the entry), gzipped. */
+async function reportJavaScript(path: string) {
+  const html = await (await fetch(BASE + path)).text();
+  const urls = new Set([...html.matchAll(/(?:modulepreload" href|import\()"?"([^"]+\.js)"/g)].map((m) => m[1]));
+  let total = 0;
+  const rows: string[] = [];
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
+    const size = gzipSync(body, { level: 9 }).length;
+    total += size;
+    rows.push(`  ${(size / 1000).toFixed(1).padStart(6)} kB  ${url}`);
+  }
+  console.log(`\nJavaScript a first visit to ${path} downloads (gzip -9):`);
+  console.log(rows.sort().reverse().join('\n'));
+  console.log(`  ${(total / 1000).toFixed(1).padStart(6)} kB  total (${urls.size} files)`);
+  const lazy = [...new Set([...(await collectLazyChunks(urls)).values()])];
+  if (lazy.length) console.log(`  loaded later, on first focus of the form: ${lazy.join(', ')}`);
+}
+
+async function collectLazyChunks(loaded: Set<string>) {
+  const lazy = new Set<string>();
+  for (const url of loaded) {
+    const code = await (await fetch(BASE + url)).text();
+    for (const m of code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)) {
+      const chunk = `/assets/${m[1]}`;
+      if (!loaded.has(chunk)) {
+        const size = gzipSync(Buffer.from(await (await fetch(BASE + chunk)).arrayBuffer()), { level: 9 }).length;
+        lazy.add(`${chunk} (${(size / 1000).toFixed(1)} kB)`);
+      }
+    }
+  }
+  return lazy;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
