@@ -3,11 +3,13 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
+import { CookieConsent } from './components/cookie-consent';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
+import { getConsent } from './utils/consent.server';
 import { useNonce } from './utils/nonce';
 
 export const links: LinksFunction = () => [
@@ -15,8 +17,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return { locale: 'de' as const };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { locale: 'de' as const, consent: await getConsent(request) };
 }
 
 export const handle = { i18n: ['common'] };
@@ -39,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         <div className="flex-1">{children}</div>
         <SiteFooter />
+        <CookieConsent consent={data?.consent ?? null} />
         <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

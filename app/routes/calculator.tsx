@@ -89,6 +89,7 @@ function Calculator({ initial }: { initial: CalculatorState }) {
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
       </div>
       <form
+        id="calculator-form"
         method="get"
         action="/calculator"
         noValidate
@@ -113,7 +114,7 @@ function Calculator({ initial }: { initial: CalculatorState }) {
           )}
         </div>
 
-        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start" aria-live="polite">
+        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0" aria-live="polite">
           <div className="no-print">
             <SignInPrompt messageKey="signIn.save" />
           </div>

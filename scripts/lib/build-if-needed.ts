@@ -7,7 +7,11 @@ const BUILD_ENTRY = 'build/server/index.js';
 
 /** Builds the app when there is no build yet or a source file is newer than it. */
 export function buildIfNeeded() {
-  if (existsSync(BUILD_ENTRY) && newestMtime(SOURCES) <= statSync(BUILD_ENTRY).mtimeMs) return;
+  if (existsSync(BUILD_ENTRY)) {
+    // A production image has the build but not the build tools: serve what is there.
+    if (!existsSync('node_modules/@remix-run/dev')) return;
+    if (newestMtime(SOURCES) <= statSync(BUILD_ENTRY).mtimeMs) return;
+  }
   console.log('[start] building the app (remix vite:build)…');
   const result = spawnSync('npx', ['remix', 'vite:build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('build failed');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const result = (page: Page, name: string) => page.locator(`[data-result="${name}"]`);
-const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+const field = (page: Page, name: string) => page.locator(`#calculator-form input[name="${name}"]`);
 
 /**
  * Applies new field values the way the current mode allows: typing (live

@@ -28,7 +28,7 @@ export function CostOverview({ result }: { result: CalculationResult }) {
         aria-label={t('results.chartLabel')}
         viewBox={`0 0 100 ${categories.length * rowHeight}`}
         preserveAspectRatio="none"
-        className="mb-4 h-32 w-full"
+        className="mb-4 h-32 w-full print:mb-2 print:h-16"
       >
         {categories.map((category, index) => (
           <rect

@@ -1,0 +1,50 @@
+import { createCookie } from '@remix-run/node';
+import {
+  CONSENT_COOKIE_NAME,
+  parseConsentDate,
+  parseConsentRecord,
+  serializeConsentRecord,
+  type ConsentPreferences,
+  type ConsentRecord,
+} from './consent';
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+/**
+ * The visitor's cookie choice. httpOnly: the browser reads the choice from the
+ * root loader's data (and its localStorage copy), never from document.cookie.
+ * Unsigned on purpose: it holds no secret, only the visitor's own choice, and a
+ * tampered value is validated like any other input.
+ */
+export const consentCookie = createCookie(CONSENT_COOKIE_NAME, {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: process.env.NODE_ENV === 'production',
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+/** The stored choice from the request's cookie, or null when none (or an invalid one) exists. */
+export async function getConsent(request: Request): Promise<ConsentRecord | null> {
+  try {
+    const value = await consentCookie.parse(request.headers.get('Cookie'));
+    return parseConsentRecord(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Date of a choice: the browser's own timestamp when plausible (so cookie and
+ * localStorage agree exactly), else now. Future dates are refused.
+ */
+export function resolveConsentDate(value: unknown, now = new Date()): string {
+  const parsed = parseConsentDate(value);
+  if (parsed && Date.parse(parsed) <= now.getTime() + 5 * 60 * 1000) return parsed;
+  return now.toISOString();
+}
+
+/** The Set-Cookie header value that stores this choice for a year. */
+export async function serializeConsentCookie(preferences: ConsentPreferences, date: string): Promise<string> {
+  return consentCookie.serialize(JSON.parse(serializeConsentRecord({ preferences, date })));
+}
