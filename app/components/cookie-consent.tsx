@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { ChevronDown, Cookie, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import {
   CONSENT_DISMISS_PARAM,
   CONSENT_DISMISS_VALUE,
@@ -223,12 +223,11 @@ export function CookieConsent({ consent }: CookieConsentProps) {
               {t('cookieConsent.title')}
             </h2>
             <p id={descriptionId} className="mt-1 text-sm leading-relaxed text-ink-muted">
-              <Trans
-                i18nKey="cookieConsent.text"
-                components={{
-                  privacyLink: <Link to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900" />,
-                }}
-              />
+              {t('cookieConsent.text')}{' '}
+              <Link to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                {t('cookieConsent.privacyLink')}
+              </Link>
+              {t('cookieConsent.textAfterLink')}
             </p>
             {consent ? (
               <p className="mt-1 text-sm text-ink-faint">

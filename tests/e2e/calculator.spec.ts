@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const result = (page: Page, name: string) => page.locator(`[data-result="${name}"]`);
 const field = (page: Page, name: string) => page.locator(`#calculator-form input[name="${name}"]`);
