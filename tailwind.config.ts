@@ -22,7 +22,7 @@ export default {
         premium: { 400: '#f5c542', 500: '#e0a800' },
         danger: { 50: '#fdf0ef', 600: '#c0392b', 700: '#a12d22' },
         success: { 50: '#edf8f0', 600: '#23803f' },
-        ink: { DEFAULT: '#1d2426', muted: '#4d5a5e', faint: '#6b777b' },
+        ink: { DEFAULT: '#1d2426', muted: '#4d5a5e', faint: '#5a6569' },
         surface: { DEFAULT: '#ffffff', subtle: '#f5f7f7', line: '#dfe5e6' },
       },
       fontFamily: {
