@@ -4,7 +4,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createRequestI18n, remixI18n } from './i18n.server';
+import { getServerI18n } from './i18n.server';
 import { NonceProvider } from './utils/nonce';
 
 const ABORT_DELAY = 5_000;
@@ -18,7 +18,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const nonce = String((loadContext as { cspNonce?: string }).cspNonce ?? '');
-  const i18n = await createRequestI18n(['common', ...remixI18n.getRouteNamespaces(remixContext)]);
+  const i18n = getServerI18n();
   // Bots get the complete document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
 

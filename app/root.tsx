@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
@@ -56,11 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function I18nResources() {
   const { i18n } = useTranslation();
+  const matches = useMatches();
   const [html] = useState(() => {
     // In the browser keep exactly what the server rendered, so hydration matches.
     if (typeof document !== 'undefined') return document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.innerHTML ?? '';
     const lng = i18n.language;
-    const namespaces = i18n.options.ns as string[];
+    const namespaces = [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))];
     const data = { [lng]: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}])) };
     return JSON.stringify(data).replace(/</g, '\\u003c');
   });
