@@ -5,7 +5,17 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
+import { startMailWorker } from './services/mail.server';
 import { NonceProvider } from './utils/nonce';
+import { getCachedHtml, recordingStream, renderCacheKey } from './utils/render-cache.server';
+
+declare global {
+  // One outbox worker per process, also across dev-server module reloads.
+  var __druckpreisMailWorker: (() => void) | undefined;
+}
+if (process.env.MAIL_WORKER !== 'off' && !globalThis.__druckpreisMailWorker) {
+  globalThis.__druckpreisMailWorker = startMailWorker();
+}
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -18,12 +28,19 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const nonce = String((loadContext as { cspNonce?: string }).cspNonce ?? '');
+  const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
+  const cached = cacheKey ? getCachedHtml(cacheKey, nonce) : null;
+  if (cached) {
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
   const i18n = getServerI18n();
   // Bots get the complete document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let renderFailed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
@@ -34,7 +51,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = cacheKey ? recordingStream(cacheKey, nonce, () => !renderFailed) : new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -47,6 +64,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
+          renderFailed = true;
           if (shellRendered) console.error(error);
         },
       },

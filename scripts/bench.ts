@@ -15,12 +15,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const DATA_DIR = 'tests/.tmp/bench';
 
-const targets = [
+const SHARED_LINK =
+  '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90';
+
+type Target = { name: string; path: string; unique?: boolean };
+const targets: Target[] = [
   { name: 'GET /calculator', path: '/calculator' },
-  {
-    name: 'GET /calculator?<inputs>',
-    path: '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90',
-  },
+  { name: 'GET /calculator?<inputs>', path: SHARED_LINK },
+  // Every request a calculation nobody made before: the render cache never hits.
+  { name: 'GET /calculator?<new inputs>', path: SHARED_LINK, unique: true },
 ];
 
 async function main() {
@@ -35,8 +38,8 @@ async function main() {
     console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
     console.log('target                         req/s     p50 ms   p99 ms   errors');
     for (const target of targets) {
-      await run(target.path, 2); // warm-up
-      const result = await run(target.path, DURATION);
+      await run(target, 2); // warm-up
+      const result = await run(target, DURATION);
       console.log(
         `${target.name.padEnd(30)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
       );
@@ -47,8 +50,17 @@ async function main() {
   }
 }
 
-function run(path: string, duration: number) {
-  return autocannon({ url: BASE + path, connections: CONNECTIONS, duration, headers: { 'accept-encoding': 'gzip' } });
+let counter = 0;
+function run(target: Target, duration: number) {
+  return autocannon({
+    url: BASE + target.path,
+    connections: CONNECTIONS,
+    duration,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: target.unique
+      ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
+      : undefined,
+  });
 }
 
 async function waitForHealthy() {
@@ -65,7 +77,7 @@ async function waitForHealthy() {
 /** Sums every script a first visit loads (module preloads and the entry), gzipped. */
 async function reportJavaScript(path: string) {
   const html = await (await fetch(BASE + path)).text();
-  const urls = new Set([...html.matchAll(/(?:modulepreload" href|import\()"?"([^"]+\.js)"/g)].map((m) => m[1]));
+  const urls = new Set([...html.matchAll(/(?:rel="modulepreload" href="|import\(")([^"]+\.js)"/g)].map((m) => m[1]));
   let total = 0;
   const rows: string[] = [];
   for (const url of urls) {

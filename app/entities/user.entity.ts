@@ -23,6 +23,10 @@ export class User extends BaseEntity {
   @Property({ type: 'text', nullable: true, hidden: true })
   verificationToken?: string | null;
 
+  /** When the pending confirmation token stops working (24 h after it was issued). */
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  verificationExpires?: Date | null;
+
   @Property({ type: 'text', nullable: true, hidden: true })
   resetPasswordToken?: string | null;
 

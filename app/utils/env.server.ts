@@ -16,6 +16,36 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   APP_URL: z.url().optional(),
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
+  // HTTP worker processes (Node's cluster); default: one per CPU core.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // Reuse rendered documents with identical URL and loader data (app/utils/render-cache.server.ts).
+  RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+  // Signs the session cookie; comma-separated for rotation (first signs, all verify).
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Mail: SMTP settings from the admin page win; else this nodemailer URL; else .eml files under DATA_DIR/mail.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // The outbox worker in the server process (off: another instance or process sends).
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  // Multiplies every rate limit (tests raise the limits only through this).
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // true (one hop) or a hop count: take the client IP from X-Forwarded-For as set by that many reverse proxies.
+  TRUST_PROXY: z.string().regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops').default('false'),
+  // File storage: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/uploads.
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-central-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+}).superRefine((env, ctx) => {
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

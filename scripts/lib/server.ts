@@ -7,6 +7,8 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
+import { parseEnv } from '../../app/utils/env.server';
+import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
 import { buildContentSecurityPolicy, staticSecurityHeaders } from '../../app/utils/security-headers';
 
 type Options = {
@@ -26,6 +28,15 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // The client IP for rate limits (clientIp() in app/services/rate-limit.server.ts):
+  // the TCP peer, or with TRUST_PROXY the address the reverse proxies forwarded.
+  // Whatever a client sent under this header name is overwritten.
+  const proxyHops = trustedProxyHops();
+  if (proxyHops > 0) app.set('trust proxy', proxyHops);
+  app.use((req, _res, next) => {
+    req.headers['x-druckpreis-client-ip'] = (proxyHops > 0 ? req.ip : req.socket.remoteAddress) ?? '';
+    next();
+  });
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
@@ -35,6 +46,8 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     next();
   });
   if (logRequests) app.use(requestLogger);
+  // State-changing requests from another site get 403 (app/utils/csrf.server.ts).
+  app.use(crossSiteRequestGuard(parseEnv().APP_URL));
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -60,6 +73,12 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   return new Promise<Server>((resolve) => {
     const server = app.listen(port, host, () => resolve(server));
   });
+}
+
+/** TRUST_PROXY: false → 0, true → 1, or the given number of proxy hops. */
+function trustedProxyHops(): number {
+  const value = parseEnv().TRUST_PROXY;
+  return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
 }
 
 function requestLogger(req: express.Request, res: express.Response, next: express.NextFunction) {

@@ -7,11 +7,14 @@ import { createTestDatabase } from '../setup/database';
 
 const TABLES = [
   'admin_settings',
+  'contact_messages',
   'filaments',
+  'mail_outbox',
   'marketplaces',
   'packaging',
   'printers',
   'projects',
+  'rate_limits',
   'sessions',
   'shipping_providers',
   'users',

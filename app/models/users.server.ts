@@ -1,0 +1,468 @@
+import crypto from 'node:crypto';
+import bcrypt from 'bcrypt';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { User, normalizeEmail } from '../entities';
+import { getEmailConfig } from './admin-settings.server';
+import { enqueueMail } from '../services/mail.server';
+import { normalizeUploadedImage } from '../services/images.server';
+import { deleteUserSessions } from '../services/session.server';
+import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
+import { getAppUrl } from '../utils/env.server';
+import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from './auth-schemas';
+import { COMMON_PASSWORDS } from './common-passwords';
+
+/**
+ * Accounts: registration, e-mail confirmation, sign-in, password reset,
+ * profile. Every function takes the request's EntityManager. Answers that
+ * could reveal whether an address has an account (register, resend, forgot
+ * password) are the same either way; what differs is only the mail sent.
+ *
+ * Tokens (confirmation, reset) are 32 random bytes, base64url in the link;
+ * only their SHA-256 hex is stored. Confirmation links last 24 h, reset links
+ * 1 h; both work once.
+ *
+ * E-mail change policy: a new address must be confirmed. `updateProfile`
+ * stores it at once, marks it unconfirmed and mails a confirmation link to it.
+ * The sessions stay valid (so a typo can be corrected from the profile page),
+ * but signing in anywhere else waits for the confirmation — so nobody can use
+ * the profile form to attach an address they do not own.
+ */
+
+export const BCRYPT_COST = 12;
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * bcrypt hash (cost 12) of a random password nobody knows. Unknown addresses
+ * are compared against it, so they cost the same time as a wrong password.
+ */
+const DUMMY_HASH = '$2b$12$84Dlrn4HclMGRbj2PiJU6.2pgaxB6JP8KJhAgNbrSXwR//rNt3YYm';
+
+const commonPasswords = new Set(COMMON_PASSWORDS);
+
+export type FieldErrors = Record<string, string[]>;
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A fresh token for a link and the hash that is stored. */
+export function createToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+/** Only tokens shaped like ours are looked up (43 base64url characters). */
+function isWellFormedToken(token: unknown): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+/** The rules for a new password; returns an i18n key or null. */
+export function checkNewPassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return authErrorKeys.passwordMin;
+  if (utf8ByteLength(password) > PASSWORD_MAX_BYTES) return authErrorKeys.passwordTooLong;
+  if (commonPasswords.has(password.toLowerCase())) return authErrorKeys.passwordTooCommon;
+  return null;
+}
+
+/**
+ * Base URL of links in mails: `verificationUrl` from the e-mail settings when
+ * set, else APP_URL — never the request's Host header.
+ */
+export async function getLinkBaseUrl(em: EntityManager): Promise<string> {
+  const configured = (await getEmailConfig(em)).verificationUrl?.trim();
+  const base = configured || getAppUrl();
+  // Accept a setting that already names the confirmation page.
+  return base.replace(/\/+$/, '').replace(/\/verify-email$/, '');
+}
+
+function displayName(user: Pick<User, 'firstName' | 'email'>): string {
+  return user.firstName?.trim() || user.email;
+}
+
+function findByEmail(em: EntityManager, email: string, withPassword = false) {
+  return em.findOne(User, { email: normalizeEmail(email) }, withPassword ? { populate: ['password'] } : {});
+}
+
+async function issueVerification(em: EntityManager, user: User): Promise<void> {
+  const { token, hash } = createToken();
+  user.verificationToken = hash;
+  user.verificationExpires = new Date(Date.now() + VERIFICATION_TTL_MS);
+  const link = `${await getLinkBaseUrl(em)}/verify-email?token=${token}`;
+  await enqueueMail(em, {
+    to: user.email,
+    template: 'verifyEmail',
+    data: { name: displayName(user), firstName: user.firstName ?? '', email: user.email, link },
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Registration and confirmation
+
+export type RegisterResult = { ok: true } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates an unconfirmed account and queues the confirmation mail in the same
+ * transaction. An address that already has an account gets the same answer;
+ * its owner receives an "account exists" mail instead (and the stored
+ * account is not touched).
+ */
+export async function registerUser(
+  em: EntityManager,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<RegisterResult> {
+  const passwordError = checkNewPassword(input.password);
+  if (passwordError) return { ok: false, errors: { password: [passwordError] } };
+
+  const email = normalizeEmail(input.email);
+  // Hash before looking anything up, so both paths take the same time.
+  const passwordHash = await hashPassword(input.password);
+
+  try {
+    await em.transactional(async (tx) => {
+      const existing = await tx.findOne(User, { email });
+      if (existing) {
+        await mailAccountExists(tx, existing);
+        return;
+      }
+      const user = tx.create(User, {
+        email,
+        password: passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        emailVerified: false,
+      });
+      await issueVerification(tx, user);
+    });
+  } catch (error) {
+    // Two registrations of one address at once: the second behaves like "exists".
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    await em.transactional(async (tx) => {
+      const existing = await tx.findOne(User, { email });
+      if (existing) await mailAccountExists(tx, existing);
+    });
+  }
+  return { ok: true };
+}
+
+async function mailAccountExists(em: EntityManager, user: User) {
+  const base = await getLinkBaseUrl(em);
+  await enqueueMail(em, {
+    to: user.email,
+    template: 'accountExists',
+    data: {
+      name: displayName(user),
+      firstName: user.firstName ?? '',
+      email: user.email,
+      signInLink: `${base}/auth`,
+      resetLink: `${base}/forgot-password`,
+    },
+  });
+}
+
+/** Confirms the address behind a link. Works once, within 24 h. */
+export async function confirmEmail(em: EntityManager, token: unknown): Promise<{ ok: boolean }> {
+  if (!isWellFormedToken(token)) return { ok: false };
+  // One conditional update: the token is consumed atomically, so it works exactly once.
+  const updated = await em.nativeUpdate(
+    User,
+    { verificationToken: hashToken(token), verificationExpires: { $gt: new Date() } },
+    { emailVerified: true, verificationToken: null, verificationExpires: null, updatedAt: new Date() },
+  );
+  return { ok: updated === 1 };
+}
+
+/** Sends a new confirmation link when the address has an unconfirmed account; silent otherwise. */
+export async function resendVerification(em: EntityManager, email: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { email: normalizeEmail(email) });
+    if (!user || user.emailVerified) return;
+    await issueVerification(tx, user);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Sign-in
+
+export type AuthenticateResult =
+  | { status: 'ok'; user: User }
+  | { status: 'unverified'; user: User }
+  | { status: 'invalid' };
+
+/**
+ * Checks an address and password. Unknown addresses are compared against a
+ * dummy hash, so they take as long as a wrong password. Only a correct
+ * password reveals that the address is still unconfirmed.
+ */
+export async function authenticate(em: EntityManager, email: string, password: string): Promise<AuthenticateResult> {
+  const user = await findByEmail(em, email, true);
+  const hash = user?.password ?? DUMMY_HASH;
+  const matches = await bcrypt.compare(password, hash);
+  if (!user || !matches) return { status: 'invalid' };
+  if (!user.emailVerified) return { status: 'unverified', user };
+  return { status: 'ok', user };
+}
+
+// ---------------------------------------------------------------------------
+// Password reset
+
+/** Mails a reset link (1 h) when the address has an account; the caller's answer is the same either way. */
+export async function requestPasswordReset(em: EntityManager, email: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { email: normalizeEmail(email) });
+    if (!user) return;
+    const { token, hash } = createToken();
+    user.resetPasswordToken = hash;
+    user.resetPasswordExpires = new Date(Date.now() + RESET_TTL_MS);
+    const link = `${await getLinkBaseUrl(em)}/reset-password?token=${token}`;
+    await enqueueMail(tx, {
+      to: user.email,
+      template: 'resetPassword',
+      data: { name: displayName(user), firstName: user.firstName ?? '', email: user.email, link },
+    });
+  });
+}
+
+export type ResetPasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'invalidToken' }
+  | { ok: false; reason: 'weakPassword'; errors: FieldErrors };
+
+/**
+ * Sets a new password from a reset link (once, within 1 h) and ends all of the
+ * user's sessions. Following the link proves control of the mailbox, so an
+ * unconfirmed address counts as confirmed afterwards (this also defeats an
+ * account someone else pre-registered with that address).
+ */
+export async function resetPassword(em: EntityManager, token: unknown, password: string): Promise<ResetPasswordResult> {
+  const passwordError = checkNewPassword(password);
+  if (passwordError) return { ok: false, reason: 'weakPassword', errors: { password: [passwordError] } };
+  if (!isWellFormedToken(token)) return { ok: false, reason: 'invalidToken' };
+
+  const hash = hashToken(token);
+  const valid = { resetPasswordToken: hash, resetPasswordExpires: { $gt: new Date() } };
+  const user = await em.findOne(User, valid);
+  if (!user) return { ok: false, reason: 'invalidToken' };
+  const passwordHash = await hashPassword(password);
+
+  return em.transactional(async (tx) => {
+    // Conditional on the token still being there: a second use (or a race) changes nothing.
+    const updated = await tx.nativeUpdate(
+      User,
+      { id: user.id, ...valid },
+      {
+        password: passwordHash,
+        resetPasswordToken: null,
+        resetPasswordExpires: null,
+        emailVerified: true,
+        verificationToken: null,
+        verificationExpires: null,
+        updatedAt: new Date(),
+      },
+    );
+    if (updated !== 1) return { ok: false as const, reason: 'invalidToken' as const };
+    await deleteUserSessions(tx, user.id);
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Profile
+
+export type UpdateProfileResult =
+  | { ok: true; user: User; emailChanged: boolean }
+  | { ok: false; errors: FieldErrors };
+
+/** Saves name and address; a changed address must be confirmed again (see the policy above). */
+export async function updateProfile(
+  em: EntityManager,
+  user: User,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<UpdateProfileResult> {
+  const email = normalizeEmail(input.email);
+  const emailChanged = email !== user.email;
+  const taken = { ok: false as const, errors: { email: [authErrorKeys.emailTaken] } };
+  if (emailChanged && (await em.count(User, { email, id: { $ne: user.id } })) > 0) return taken;
+
+  try {
+    await em.transactional(async (tx) => {
+      const managed = await tx.findOneOrFail(User, { id: user.id });
+      managed.firstName = input.firstName.trim();
+      managed.lastName = input.lastName.trim();
+      if (emailChanged) {
+        managed.email = email;
+        managed.emailVerified = false;
+        await issueVerification(tx, managed);
+      }
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return taken;
+    throw error;
+  }
+  const fresh = await em.fork().findOneOrFail(User, { id: user.id });
+  return { ok: true, user: fresh, emailChanged };
+}
+
+export type ChangePasswordResult =
+  | { ok: true }
+  | { ok: false; code: 'INVALID_PASSWORD' }
+  | { ok: false; code: 'WEAK_PASSWORD'; errors: FieldErrors };
+
+/**
+ * Changes the password after checking the current one, and ends the user's
+ * other sessions (`keepSessionId`: the session making the change stays).
+ */
+export async function changePassword(
+  em: EntityManager,
+  user: User,
+  currentPassword: string,
+  newPassword: string,
+  options: { keepSessionId?: string | null } = {},
+): Promise<ChangePasswordResult> {
+  const stored = await em.fork().findOne(User, { id: user.id }, { populate: ['password'] });
+  const matches = await bcrypt.compare(currentPassword, stored?.password ?? DUMMY_HASH);
+  if (!stored || !matches) return { ok: false, code: 'INVALID_PASSWORD' };
+  const passwordError = checkNewPassword(newPassword);
+  if (passwordError) return { ok: false, code: 'WEAK_PASSWORD', errors: { newPassword: [passwordError] } };
+
+  const passwordHash = await hashPassword(newPassword);
+  await em.transactional(async (tx) => {
+    await tx.nativeUpdate(
+      User,
+      { id: user.id },
+      { password: passwordHash, resetPasswordToken: null, resetPasswordExpires: null, updatedAt: new Date() },
+    );
+    await deleteUserSessions(tx, user.id, options.keepSessionId ?? null);
+  });
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------
+// Profile picture
+
+/** The URL the app serves a stored image under (routes/images.$.ts). */
+export function imageUrlForKey(key: string): string {
+  return `/images/${key}`;
+}
+
+/** The object key behind one of our image URLs, or null. */
+export function keyFromImageUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const match = /^\/images\/(.+)$/.exec(url);
+  return match && isValidObjectKey(match[1]) ? match[1] : null;
+}
+
+/** Object keys of a user's profile pictures (raw uploads and re-encoded ones) start with this. */
+export function profileKeyPrefix(userId: string): string {
+  return `profile/${userId}/`;
+}
+
+/** A new, random key for a profile picture of this user: `profile/<userId>/<random>`. */
+export function newProfileObjectKey(userId: string): string {
+  return `${profileKeyPrefix(userId)}${newObjectKey('profile').slice('profile/'.length)}`;
+}
+
+/**
+ * The object key of an upload address this user was given (query string
+ * ignored, as the spec says), or null when the address is not one of theirs.
+ */
+export function profileUploadKeyFromUrl(user: Pick<User, 'id'>, imageUrl: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(imageUrl, 'http://placeholder.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const marker = `/${profileKeyPrefix(user.id)}`;
+  const at = pathname.indexOf(marker);
+  if (at < 0) return null;
+  const key = decodeURIComponent(pathname.slice(at + 1));
+  return isValidObjectKey(key) && key.startsWith(profileKeyPrefix(user.id)) && key.split('/').length === 3 ? key : null;
+}
+
+/** Points the user's profile picture at a stored object; returns the previous key (to delete). */
+export async function setProfileImage(em: EntityManager, user: User, key: string): Promise<string | null> {
+  const managed = await em.findOneOrFail(User, { id: user.id });
+  const previous = keyFromImageUrl(managed.profileImageUrl);
+  managed.profileImageUrl = imageUrlForKey(key);
+  await em.flush();
+  user.profileImageUrl = managed.profileImageUrl;
+  return previous;
+}
+
+export type ProfileImageError = 'invalidAddress' | 'notUploaded' | 'tooLarge' | 'notAnImage' | 'wrongType' | 'tooManyPixels';
+export type ProfileImageResult = { ok: true; imageUrl: string } | { ok: false; error: ProfileImageError };
+
+/**
+ * Stores image bytes as the user's profile picture: type checked from the
+ * bytes, re-encoded to JPEG (metadata removed), at most 5 MB. The previous
+ * picture is deleted.
+ */
+export async function storeProfileImage(em: EntityManager, user: User, bytes: Buffer): Promise<ProfileImageResult> {
+  const normalized = await normalizeUploadedImage(bytes, { maxBytes: PROFILE_IMAGE_MAX_BYTES });
+  if (!normalized.ok) return { ok: false, error: normalized.error };
+  const store = getFileStore();
+  const key = newProfileObjectKey(user.id);
+  await store.put(key, normalized.jpeg, 'image/jpeg');
+  const previous = await setProfileImage(em, user, key);
+  if (previous && previous !== key) await store.delete(previous).catch(() => undefined);
+  return { ok: true, imageUrl: imageUrlForKey(key) };
+}
+
+/**
+ * The completion step of the upload flow (spec §7 `PUT /api/profile/image`):
+ * the address must be one this user was issued; the raw upload is read,
+ * re-encoded, stored under a new key and deleted.
+ */
+export async function completeProfileImageUpload(em: EntityManager, user: User, imageUrl: string): Promise<ProfileImageResult> {
+  const rawKey = profileUploadKeyFromUrl(user, imageUrl);
+  if (!rawKey) return { ok: false, error: 'invalidAddress' };
+  const store = getFileStore();
+  const object = await store.get(rawKey);
+  if (!object) return { ok: false, error: 'notUploaded' };
+  try {
+    return await storeProfileImage(em, user, object.body);
+  } finally {
+    await store.delete(rawKey).catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// What the client sees
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isPremium: number;
+  isAdmin: number;
+  subscriptionStatus: string | null;
+  createdAt: string;
+};
+
+/** The user object of the JSON API and the root loader: never the password or a token. */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    profileImageUrl: user.profileImageUrl ?? null,
+    isPremium: user.isPremium,
+    isAdmin: user.isAdmin,
+    subscriptionStatus: user.subscriptionStatus ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { profileImageSchema } from '~/models/auth-schemas';
+import { completeProfileImageUpload, PROFILE_IMAGE_MAX_BYTES, toPublicUser, type ProfileImageError } from '~/models/users.server';
+import { getEm } from '~/services/db.server';
+import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { getServerT } from '~/i18n.server';
+
+const ERROR_KEYS: Record<ProfileImageError, string> = {
+  invalidAddress: 'auth:messages.imageInvalidAddress',
+  notUploaded: 'auth:messages.imageNotUploaded',
+  tooLarge: 'auth:messages.imageTooLarge',
+  notAnImage: 'auth:messages.imageNotAnImage',
+  wrongType: 'auth:messages.imageWrongType',
+  tooManyPixels: 'auth:messages.imageTooManyPixels',
+};
+
+/**
+ * PUT /api/profile/image { imageUrl } → { message, imageUrl, user }: the
+ * completion step after the upload. The address (query string ignored) must
+ * be one this user was issued; the upload is checked by its bytes, re-encoded
+ * to JPEG and stored; the raw upload is deleted.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  const em = await getEm();
+  const user = await requireApiUser(request, em);
+  const parsed = await parseBody(request, profileImageSchema);
+  if (!parsed.ok) return parsed.response;
+
+  const result = await completeProfileImageUpload(em, user, parsed.data.imageUrl);
+  const t = await getServerT('auth');
+  if (!result.ok) {
+    return jsonResponse(
+      { message: t(ERROR_KEYS[result.error], { n: PROFILE_IMAGE_MAX_BYTES / 1024 / 1024 }), error: result.error },
+      400,
+    );
+  }
+  return jsonResponse({ message: t('auth:messages.profileImageUpdated'), imageUrl: result.imageUrl, user: toPublicUser(user) });
+}

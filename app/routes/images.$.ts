@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getServerT } from '~/i18n.server';
+import { canViewImage } from '~/services/image-access.server';
+import { getFileStore, isValidObjectKey } from '~/services/storage.server';
+
+/** Only re-encoded images are served; anything else in the store is not an image to show. */
+const SERVABLE_TYPES = new Set(['image/jpeg', 'image/png']);
+
+/**
+ * GET /images/<key>: a stored image, only for those allowed to see it
+ * (image-access.server.ts). Unknown keys and refused access look the same
+ * (404), so the answer does not reveal whether an object exists.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const key = params['*'] ?? '';
+  if (!isValidObjectKey(key) || !(await canViewImage(request, key))) return notFound();
+
+  const object = await getFileStore().get(key);
+  if (!object || !SERVABLE_TYPES.has(object.contentType)) return notFound();
+
+  const etag = `"${crypto.createHash('sha256').update(object.body).digest('base64url').slice(0, 27)}"`;
+  const headers = {
+    'Content-Type': object.contentType,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': 'inline',
+    'Cache-Control': 'private, max-age=3600',
+    Vary: 'Cookie',
+    ETag: etag,
+  };
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(object.body.buffer, object.body.byteOffset, object.body.byteLength) as Uint8Array<ArrayBuffer>, { headers: { ...headers, 'Content-Length': String(object.body.length) } });
+}
+
+async function notFound() {
+  const t = await getServerT('files');
+  return new Response(t('upload.notFound'), {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+  });
+}

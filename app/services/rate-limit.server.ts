@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parseEnv } from '~/utils/env.server';
+import { RATE_LIMIT_RULES, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
+
+export type RateLimitAction = 'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'contact';
+
+/** Set by scripts/lib/server.ts on every request (client values are overwritten there). */
+export const CLIENT_IP_HEADER = 'x-druckpreis-client-ip';
+
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+let lastPurge = 0;
+
+/**
+ * Counts one attempt for `action` under every key of its rules (IP, e-mail,
+ * IP + e-mail) and says whether the request may go on. Counters live in
+ * `rate_limits` and are bumped with one atomic upsert, so every app instance
+ * sees the same counts and concurrent requests cannot both slip through.
+ *
+ * Run it outside the request's own transaction: a rolled-back transaction
+ * would forget the attempt.
+ */
+export async function consumeRateLimit(
+  em: EntityManager,
+  action: RateLimitAction,
+  keys: { ip: string; email?: string },
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const factor = parseEnv().RATE_LIMIT_FACTOR;
+  const email = keys.email?.trim().toLowerCase() || undefined;
+  const counters = (RATE_LIMIT_RULES[action] as readonly RateLimitRule[])
+    .map((rule) => {
+      const key = counterKey(action, rule.scope, keys.ip, email);
+      return key ? { key, rule, limit: Math.max(1, Math.ceil(rule.limit * factor)) } : null;
+    })
+    .filter((counter) => counter !== null)
+    // One lock order for every request, so two upserts of the same keys never deadlock.
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  await purgeExpired(em);
+  if (counters.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+
+  // Fixed window: a live row counts up; an expired one restarts at 1 with a new window.
+  const values = counters.map(() => `(?, now(), 1, now() + make_interval(secs => ?))`).join(', ');
+  const rows: { key: string; count: number; retry_after: number | string }[] = await em.execute(
+    `insert into rate_limits (key, window_start, count, expires_at) values ${values}
+     on conflict (key) do update set
+       window_start = case when rate_limits.expires_at <= now() then excluded.window_start else rate_limits.window_start end,
+       count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+       expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
+     returning key, count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`,
+    counters.flatMap((counter) => [counter.key, counter.rule.windowSeconds]),
+  );
+
+  let retryAfterSeconds = 0;
+  for (const row of rows) {
+    const counter = counters.find((candidate) => candidate.key === row.key)!;
+    if (Number(row.count) > counter.limit) {
+      retryAfterSeconds = Math.max(retryAfterSeconds, Number(row.retry_after), 1);
+    }
+  }
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+}
+
+/**
+ * The client's IP address for rate limits and the contact log. Behind our
+ * express server (scripts/lib/server.ts) that is the header it sets from the
+ * TCP peer (or, with TRUST_PROXY, from X-Forwarded-For as express trusts it).
+ * Without that header X-Forwarded-For is read only when TRUST_PROXY allows.
+ */
+export function clientIp(request: Request): string {
+  const fromServer = request.headers.get(CLIENT_IP_HEADER)?.trim();
+  if (fromServer) return normalizeIp(fromServer);
+
+  const hops = trustedProxyHops();
+  const forwarded = request.headers.get('x-forwarded-for');
+  if (hops > 0 && forwarded) {
+    // Each trusted proxy appends the address it saw; entries further left are client-made.
+    const chain = forwarded.split(',').map((part) => part.trim()).filter(Boolean);
+    const candidate = chain[Math.max(0, chain.length - hops)];
+    if (candidate) return normalizeIp(candidate);
+  }
+  return 'unknown';
+}
+
+function trustedProxyHops(): number {
+  const value = parseEnv().TRUST_PROXY;
+  return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
+}
+
+function normalizeIp(ip: string): string {
+  const plain = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  return isIPv4(plain) || isIPv6(plain) ? plain : 'unknown';
+}
+
+function counterKey(action: RateLimitAction, scope: RateLimitScope, ip: string, email: string | undefined): string | null {
+  const ipKey = ipBucket(ip);
+  switch (scope) {
+    case 'ip':
+      return `${action}:ip:${ipKey}`;
+    case 'email':
+      return email ? `${action}:email:${hashEmail(email)}` : null;
+    case 'ipEmail':
+      return email ? `${action}:ip-email:${ipKey}:${hashEmail(email)}` : null;
+  }
+}
+
+/** Addresses are stored hashed: the table should not become a list of who tried what. */
+function hashEmail(email: string): string {
+  return crypto.createHash('sha256').update(email).digest('hex').slice(0, 32);
+}
+
+/**
+ * IPv6 clients usually own a whole /64, so one counter covers the /64;
+ * IPv4 addresses count alone.
+ */
+function ipBucket(ip: string): string {
+  const normalized = normalizeIp(ip);
+  if (!isIPv6(normalized)) return normalized;
+  const [head, tail = ''] = normalized.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = normalized.includes('::') ? (tail ? tail.split(':') : []) : [];
+  // An embedded IPv4 tail (::1.2.3.4) takes two groups; the prefix is unaffected.
+  const groups = normalized.includes('::')
+    ? [...headParts, ...Array(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts]
+    : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+async function purgeExpired(em: EntityManager) {
+  const now = Date.now();
+  if (now - lastPurge < PURGE_EVERY_MS) return;
+  lastPurge = now;
+  await em.execute(`delete from rate_limits where expires_at < now() - interval '1 minute'`);
+}

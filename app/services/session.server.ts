@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from '@remix-run/node';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Session as SessionRow } from '../entities';
+import { getEnv } from '../utils/env.server';
+import { getEm } from './db.server';
+import { getOrCreateSecret } from './secrets.server';
+
+/**
+ * Server-side sessions in the `sessions` table (sid, sess jsonb, expire).
+ * The `__session` cookie holds only the signed session id.
+ *
+ * Limits (README "Sessions"):
+ * - idle: a session unused for 7 days ends. `expire` moves forward when the
+ *   session is read, but at most once per hour, so a busy user does not cost a
+ *   write per request.
+ * - absolute: 30 days after it was created (`sess.createdAt`) a session ends
+ *   however active it is; signing in again makes a new one.
+ */
+export const SESSION_COOKIE_NAME = '__session';
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type SessionData = {
+  userId?: string;
+  /** ms since epoch, set when the row is created; enforces the absolute limit. */
+  createdAt?: number;
+};
+export type SessionFlashData = Record<string, unknown>;
+export type AppSession = Session<SessionData, SessionFlashData>;
+export type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
+
+/** 32 random bytes, base64url: the session id. */
+export function newSessionId(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** When a session with this creation time, used now, expires: idle limit capped by the absolute limit. */
+export function nextExpiry(createdAt: number, now = Date.now()): Date {
+  return new Date(Math.min(now + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS));
+}
+
+async function sessionSecrets(): Promise<string[]> {
+  const fromEnv = getEnv().SESSION_SECRET;
+  if (fromEnv) {
+    // Comma-separated for rotation: the first signs, all verify.
+    const secrets = fromEnv
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean);
+    if (secrets.length > 0) return secrets;
+  }
+  return [await getOrCreateSecret('session')];
+}
+
+async function createSessionCookie(): Promise<Cookie> {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure in production, unless the operator deliberately serves plain http (APP_URL http://…),
+    // where browsers would drop a Secure cookie and nobody could sign in.
+    secure: getEnv().NODE_ENV === 'production' && !getEnv().APP_URL?.startsWith('http://'),
+    path: '/',
+    // The browser may keep the id as long as the absolute limit; the server decides whether it is still valid.
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    secrets: await sessionSecrets(),
+  });
+}
+
+let lastPurge = 0;
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Deletes expired rows now and then (cheap: `sessions.expire` is indexed). */
+async function purgeExpiredSessions(em: EntityManager) {
+  const now = Date.now();
+  if (now - lastPurge < PURGE_INTERVAL_MS) return;
+  lastPurge = now;
+  await em.nativeDelete(SessionRow, { expire: { $lt: new Date(now) } });
+}
+
+function isLive(row: SessionRow, now: number): boolean {
+  if (row.expire.getTime() <= now) return false;
+  const createdAt = Number(row.sess.createdAt);
+  if (!Number.isFinite(createdAt)) return false;
+  return now - createdAt < SESSION_ABSOLUTE_MS;
+}
+
+function createDatabaseSessionStorage(cookie: Cookie): AppSessionStorage {
+  return createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data) {
+      const em = await getEm();
+      await purgeExpiredSessions(em);
+      const createdAt = Date.now();
+      const sid = newSessionId();
+      em.create(SessionRow, { sid, sess: { ...data, createdAt }, expire: nextExpiry(createdAt) });
+      await em.flush();
+      return sid;
+    },
+    async readData(sid) {
+      const em = await getEm();
+      const row = await em.findOne(SessionRow, { sid });
+      if (!row) return null;
+      const now = Date.now();
+      if (!isLive(row, now)) {
+        await em.nativeDelete(SessionRow, { sid });
+        return null;
+      }
+      const createdAt = Number(row.sess.createdAt);
+      const wanted = nextExpiry(createdAt, now);
+      // Slide the idle window, at most once per hour.
+      if (wanted.getTime() - row.expire.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+        await em.nativeUpdate(SessionRow, { sid }, { expire: wanted });
+      }
+      return row.sess as SessionData;
+    },
+    async updateData(sid, data) {
+      const em = await getEm();
+      const row = await em.findOne(SessionRow, { sid });
+      const now = Date.now();
+      if (!row || !isLive(row, now)) {
+        // The row ended meanwhile (logout elsewhere, revoked, expired): never resurrect it.
+        return;
+      }
+      const createdAt = Number(row.sess.createdAt);
+      row.sess = { ...data, createdAt };
+      row.expire = nextExpiry(createdAt, now);
+      await em.flush();
+    },
+    async deleteData(sid) {
+      if (!sid) return;
+      const em = await getEm();
+      await em.nativeDelete(SessionRow, { sid });
+    },
+  });
+}
+
+let storagePromise: Promise<AppSessionStorage> | undefined;
+
+function getStorage(): Promise<AppSessionStorage> {
+  storagePromise ??= createSessionCookie().then(createDatabaseSessionStorage);
+  storagePromise.catch(() => {
+    storagePromise = undefined;
+  });
+  return storagePromise;
+}
+
+/**
+ * The app's session storage. The cookie secret may come from a file that is
+ * created on first use, so the real storage is built lazily; this object has
+ * the same methods as any Remix SessionStorage.
+ */
+export const sessionStorage: AppSessionStorage = {
+  async getSession(cookieHeader, options) {
+    return (await getStorage()).getSession(cookieHeader, options);
+  },
+  async commitSession(session, options) {
+    return (await getStorage()).commitSession(session, options);
+  },
+  async destroySession(session, options) {
+    return (await getStorage()).destroySession(session, options);
+  },
+};
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+export const commitSession = sessionStorage.commitSession;
+export const destroySession = sessionStorage.destroySession;
+
+/** For tests: forget the cached cookie (e.g. after changing SESSION_SECRET). */
+export function resetSessionStorageForTests() {
+  storagePromise = undefined;
+  lastPurge = 0;
+}
+
+/**
+ * Ends every session of a user except `keepSid` (password change keeps the
+ * current one; reset and admin actions keep none). Runs on the given
+ * EntityManager, so inside a transaction it commits with the change that
+ * caused it. Returns how many sessions ended.
+ */
+export async function deleteUserSessions(em: EntityManager, userId: string, keepSid?: string | null): Promise<number> {
+  const result = keepSid
+    ? await em.execute(`delete from "sessions" where "sess"->>'userId' = ? and "sid" <> ?`, [userId, keepSid], 'run')
+    : await em.execute(`delete from "sessions" where "sess"->>'userId' = ?`, [userId], 'run');
+  return (result as { affectedRows?: number }).affectedRows ?? 0;
+}

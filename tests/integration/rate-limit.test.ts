@@ -1,0 +1,151 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOrmConfig } from '../../mikro-orm.config';
+import { clientIp, consumeRateLimit, type RateLimitAction } from '../../app/services/rate-limit.server';
+import { runMigrations } from '../../scripts/lib/migrate';
+import { createTestDatabase } from '../setup/database';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let orm: MikroORM;
+let otherOrm: MikroORM;
+
+beforeAll(async () => {
+  database = await createTestDatabase('ratelimit');
+  await runMigrations(database.url);
+  // Two ORMs = two app instances with their own connection pools.
+  orm = await MikroORM.init(createOrmConfig(database.url));
+  otherOrm = await MikroORM.init(createOrmConfig(database.url));
+});
+
+beforeEach(async () => {
+  delete process.env.RATE_LIMIT_FACTOR;
+  delete process.env.TRUST_PROXY;
+  await orm.em.getConnection().execute('delete from rate_limits');
+});
+
+afterEach(() => {
+  delete process.env.RATE_LIMIT_FACTOR;
+  delete process.env.TRUST_PROXY;
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  await otherOrm?.close(true);
+  await database?.drop();
+});
+
+function attempt(action: RateLimitAction, keys: { ip: string; email?: string }, source = orm) {
+  return consumeRateLimit(source.em.fork(), action, keys);
+}
+
+async function attempts(n: number, action: RateLimitAction, keys: { ip: string; email?: string }) {
+  const results = [];
+  for (let i = 0; i < n; i++) results.push(await attempt(action, keys));
+  return results;
+}
+
+describe('consumeRateLimit', () => {
+  it('refuses the attempt after the limit with a Retry-After', async () => {
+    const keys = { ip: '203.0.113.1', email: 'anna@example.de' };
+    const allowed = await attempts(10, 'login', keys);
+    expect(allowed.every((result) => result.allowed && result.retryAfterSeconds === 0)).toBe(true);
+
+    const refused = await attempt('login', keys);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    // The address is compared case-insensitively.
+    expect((await attempt('login', { ip: '203.0.113.1', email: ' ANNA@Example.de ' })).allowed).toBe(false);
+  });
+
+  it('counts per IP and per e-mail address independently', async () => {
+    // Five registrations from one IP (different addresses) use up that IP ...
+    for (let i = 0; i < 5; i++) expect((await attempt('register', { ip: '198.51.100.7', email: `u${i}@example.de` })).allowed).toBe(true);
+    expect((await attempt('register', { ip: '198.51.100.7', email: 'u9@example.de' })).allowed).toBe(false);
+    // ... but another IP may still register.
+    expect((await attempt('register', { ip: '198.51.100.8', email: 'u10@example.de' })).allowed).toBe(true);
+
+    // Five reset requests for one address from five IPs use up that address ...
+    for (let i = 0; i < 5; i++) expect((await attempt('forgotPassword', { ip: `192.0.2.${i}`, email: 'bert@example.de' })).allowed).toBe(true);
+    expect((await attempt('forgotPassword', { ip: '192.0.2.99', email: 'bert@example.de' })).allowed).toBe(false);
+    // ... while the same IP may ask for another address, and the actions do not share counters.
+    expect((await attempt('forgotPassword', { ip: '192.0.2.0', email: 'carla@example.de' })).allowed).toBe(true);
+    expect((await attempt('resendVerification', { ip: '192.0.2.0', email: 'bert@example.de' })).allowed).toBe(true);
+  });
+
+  it('limits sign-in per IP across many addresses', async () => {
+    for (let i = 0; i < 50; i++) expect((await attempt('login', { ip: '203.0.113.50', email: `p${i}@example.de` })).allowed).toBe(true);
+    expect((await attempt('login', { ip: '203.0.113.50', email: 'p99@example.de' })).allowed).toBe(false);
+    expect((await attempt('login', { ip: '203.0.113.51', email: 'p99@example.de' })).allowed).toBe(true);
+  });
+
+  it('counts one IPv6 /64 as one client', async () => {
+    for (let i = 1; i <= 5; i++) expect((await attempt('contact', { ip: `2001:db8:0:7::${i}` })).allowed).toBe(true);
+    expect((await attempt('contact', { ip: '2001:db8:0:7:ffff::1' })).allowed).toBe(false);
+    expect((await attempt('contact', { ip: '2001:db8:0:8::1' })).allowed).toBe(true);
+  });
+
+  it('raises the limits through RATE_LIMIT_FACTOR', async () => {
+    process.env.RATE_LIMIT_FACTOR = '3';
+    const keys = { ip: '203.0.113.9', email: 'dora@example.de' };
+    const results = await attempts(9, 'resendVerification', keys);
+    expect(results.every((result) => result.allowed)).toBe(true);
+    expect((await attempt('resendVerification', keys)).allowed).toBe(false);
+
+    process.env.RATE_LIMIT_FACTOR = '0';
+    await expect(attempt('contact', keys)).rejects.toThrow(/RATE_LIMIT_FACTOR/);
+  });
+
+  it('starts a new window once the old one has expired', async () => {
+    const keys = { ip: '203.0.113.10' };
+    await attempts(5, 'contact', keys);
+    expect((await attempt('contact', keys)).allowed).toBe(false);
+    await orm.em.getConnection().execute(`update rate_limits set expires_at = now() - interval '1 second'`);
+    expect((await attempt('contact', keys)).allowed).toBe(true);
+    const [row] = await orm.em.getConnection().execute(`select count from rate_limits where key like 'contact:ip:%'`);
+    expect(row.count).toBe(1);
+  });
+
+  it('shares the counts between app instances, also under concurrency', async () => {
+    const keys = { ip: '203.0.113.20' };
+    expect((await attempt('contact', keys, orm)).allowed).toBe(true);
+    expect((await attempt('contact', keys, otherOrm)).allowed).toBe(true);
+    expect((await attempt('contact', keys, orm)).allowed).toBe(true);
+    expect((await attempt('contact', keys, otherOrm)).allowed).toBe(true);
+    expect((await attempt('contact', keys, orm)).allowed).toBe(true);
+    expect((await attempt('contact', keys, otherOrm)).allowed).toBe(false);
+
+    // 30 simultaneous attempts from both instances: exactly the limit gets through.
+    const parallelKeys = { ip: '203.0.113.21', email: 'eva@example.de' };
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt('login', parallelKeys, i % 2 ? orm : otherOrm)),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(10);
+  });
+
+  it('does not store e-mail addresses in clear text', async () => {
+    await attempt('forgotPassword', { ip: '203.0.113.30', email: 'geheim@example.de' });
+    const rows: { key: string }[] = await orm.em.getConnection().execute('select key from rate_limits');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.key.includes('geheim'))).toBe(false);
+  });
+});
+
+describe('clientIp', () => {
+  const request = (headers: Record<string, string>) => new Request('http://localhost/auth', { headers });
+
+  it('uses the address the server set and ignores X-Forwarded-For by default', () => {
+    expect(clientIp(request({ 'x-druckpreis-client-ip': '::ffff:203.0.113.5', 'x-forwarded-for': '1.2.3.4' }))).toBe('203.0.113.5');
+    expect(clientIp(request({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
+    expect(clientIp(request({ 'x-druckpreis-client-ip': 'not an ip' }))).toBe('unknown');
+  });
+
+  it('reads X-Forwarded-For only behind trusted proxies, from the right', () => {
+    process.env.TRUST_PROXY = 'true';
+    expect(clientIp(request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5' }))).toBe('203.0.113.5');
+    process.env.TRUST_PROXY = '2';
+    expect(clientIp(request({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5, 10.0.0.2' }))).toBe('203.0.113.5');
+    // The server's header still wins.
+    expect(clientIp(request({ 'x-druckpreis-client-ip': '198.51.100.1', 'x-forwarded-for': '6.6.6.6' }))).toBe('198.51.100.1');
+  });
+});
