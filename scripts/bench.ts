@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,7 +30,17 @@ const targets: Target[] = [
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, EMBEDDED_POSTGRES_PORT: String(PORT + 1), LOG_REQUESTS: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      EMBEDDED_POSTGRES_PORT: String(PORT + 1),
+      LOG_REQUESTS: 'false',
+      MAIL_WORKER: 'off',
+      // The sign-in benchmark repeats one account far beyond the real limits.
+      RATE_LIMIT_FACTOR: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -45,12 +56,46 @@ async function main() {
       );
     }
     await reportJavaScript('/calculator');
+    await benchmarkSignIn();
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
   }
 }
 
 let counter = 0;
+/**
+ * Sign-ins: POST /api/auth/login with a confirmed account. bcrypt (cost 12)
+ * dominates, so this runs at a lower concurrency than the page loads.
+ */
+async function benchmarkSignIn() {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Rechner-Bench-2026';
+  const register = await fetch(`${BASE}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
+  });
+  if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  await db.connect();
+  await db.query('update users set email_verified = true where email = $1', [email]);
+  await db.end();
+
+  const connections = 4;
+  const result = await autocannon({
+    url: `${BASE}/api/auth/login`,
+    method: 'POST',
+    connections,
+    duration: DURATION,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  console.log(`\nSign-in (POST /api/auth/login, bcrypt cost 12), ${connections} concurrent, ${DURATION} s:`);
+  console.log(
+    `  ${result.requests.average.toFixed(1)} sign-ins/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx + result.errors}`,
+  );
+}
+
 function run(target: Target, duration: number) {
   return autocannon({
     url: BASE + target.path,
