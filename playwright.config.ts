@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { browserProjects } from './tests/e2e/projects';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -34,10 +35,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
-  ],
+  projects: browserProjects,
   webServer: {
     command: 'rm -rf tests/.tmp/e2e && npx tsx scripts/start.ts',
     url: `${baseURL}/healthz`,
