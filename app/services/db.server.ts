@@ -13,10 +13,14 @@ function databaseUrl(): string {
 }
 
 export function getOrm(): Promise<MikroORM> {
-  globalThis.__druckpreisOrm ??= MikroORM.init({
-    ...createOrmConfig(databaseUrl()),
-    pool: { min: 0, max: 10 },
-  });
+  if (!globalThis.__druckpreisOrm) {
+    const orm = MikroORM.init({ ...createOrmConfig(databaseUrl()), pool: { min: 0, max: 10 } });
+    // A database that is down at the first request must not poison every later one.
+    orm.catch(() => {
+      if (globalThis.__druckpreisOrm === orm) globalThis.__druckpreisOrm = undefined;
+    });
+    globalThis.__druckpreisOrm = orm;
+  }
   return globalThis.__druckpreisOrm;
 }
 

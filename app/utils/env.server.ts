@@ -53,7 +53,9 @@ export type Env = z.infer<typeof envSchema>;
 let cached: Env | undefined;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // `NAME=` in an env file means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '~/utils/env.server';
+
+describe('environment validation', () => {
+  it('fills the embedded defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('localhost');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe('.data');
+  });
+
+  it('names the variable of a malformed value', () => {
+    expect(() => parseEnv({ PORT: 'drei' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' })).toMatchObject({ DATABASE_URL: undefined, PORT: 3000 });
+  });
+
+  it('reads overrides', () => {
+    const env = parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/app' });
+    expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/app' });
+  });
+});
