@@ -75,6 +75,15 @@ test.describe('Kostenrechner', () => {
     await expect(page.locator('body')).not.toContainText(/NaN|Infinity/);
   });
 
+  test('a target price below break-even is clearly marked', async ({ page }) => {
+    // Defaults cost 13,89 €; at 10 € the seller loses 3,89 €.
+    await page.goto('/calculator?targetPrice=10');
+    await expect(page.locator('[data-below-break-even]')).toBeVisible();
+    await expect(result(page, 'targetPriceProfit')).toHaveText(/^-\s?\d/);
+    await page.goto('/calculator?targetPrice=40');
+    await expect(page.locator('[data-below-break-even]')).toHaveCount(0);
+  });
+
   test('a shared link renders the result on the server', async ({ page }) => {
     const response = await page.goto('/calculator?quantity=2&filamentWeight=50&filamentPricePerKg=20');
     expect(response?.status()).toBe(200);
