@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,15 @@ import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieConsent } from './components/cookie-consent';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/site-footer';
-import { SiteHeader } from './components/site-header';
+import { SiteHeader, type SiteHeaderUser } from './components/site-header';
+import { Toaster } from './components/toaster';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
+import { toPublicUser, type PublicUser } from './models/users.server';
+import { getOptionalUser } from './utils/auth.server';
 import { getConsent } from './utils/consent.server';
 import { useNonce } from './utils/nonce';
+import { getToast } from './utils/toast.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -18,7 +22,25 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: 'de' as const, consent: await getConsent(request) };
+  const [consent, user, { toast, headers }] = await Promise.all([getConsent(request), getOptionalUser(request), getToast(request)]);
+  return data(
+    { locale: 'de' as const, consent, user: user ? toPublicUser(user) : null, toast },
+    headers ? { headers } : undefined,
+  );
+}
+
+/** The header's view of the signed-in user (isPremium/isAdmin as booleans). */
+function headerUser(user: PublicUser | null | undefined): SiteHeaderUser | null {
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    profileImageUrl: user.profileImageUrl,
+    isPremium: Boolean(user.isPremium),
+    // Stored as 1/0; the spec's admin check also accepts `true`.
+    isAdmin: (user.isAdmin as unknown) === 1 || (user.isAdmin as unknown) === true,
+  };
 }
 
 export const handle = { i18n: ['common'] };
@@ -38,10 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader />
+        <SiteHeader user={headerUser(data?.user)} />
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />
+        <Toaster toast={data?.toast ?? null} />
         <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

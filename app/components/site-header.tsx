@@ -1,14 +1,14 @@
-import { Link, NavLink, useLocation } from '@remix-run/react';
-import { Box, LogIn, Menu, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Box, ChevronDown, CircleUserRound, Crown, LogIn, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What the header needs to know about a signed-in user. Accounts arrive in a
- * later issue: passing `user` will then switch to the signed-in variant
- * (Projekte, a Verwaltung dropdown with Filamente, Drucker, Verpackung,
- * Marktplaetze, Versanddienstleister, and a user menu with Premium, Profil,
- * Admin, Abmelden). Until then every visitor gets the visitor variant.
+ * What the header needs to know about a signed-in user. With a `user` the
+ * header shows Rechner, Projekte, the Verwaltung dropdown (Filamente, Drucker,
+ * Verpackung, Marktplaetze, Versanddienstleister) and the user menu (Premium,
+ * Profil, Admin for admins, Abmelden); on small screens all of it sits in the
+ * user menu. Dropdowns are <details>, sign-out a POST form: no JS needed.
  */
 export type SiteHeaderUser = {
   id: string;
@@ -31,12 +31,29 @@ const VISITOR_LINKS: NavItem[] = [{ to: '/calculator', labelKey: 'nav.calculator
 /** The small-screen menu also offers the start page (the logo is the only other way there). */
 const VISITOR_MENU_LINKS: NavItem[] = [{ to: '/', labelKey: 'nav.home', end: true }, ...VISITOR_LINKS];
 
-/**
- * The header's links for this visitor. The signed-in set (Projekte, the
- * Verwaltung dropdown, the user menu replacing "Anmelden") is added here with accounts.
- */
-function navigationFor(_user: SiteHeaderUser | null) {
-  return { links: VISITOR_LINKS, menuLinks: VISITOR_MENU_LINKS };
+/** Signed-in users: inline on wide screens, first in the user menu on small ones. */
+const USER_LINKS: NavItem[] = [
+  { to: '/calculator', labelKey: 'nav.calculator' },
+  { to: '/projects', labelKey: 'nav.projects' },
+];
+/** The Verwaltung dropdown (spec §2 order). */
+const MANAGEMENT_LINKS: NavItem[] = [
+  { to: '/filaments', labelKey: 'nav.filaments' },
+  { to: '/printers', labelKey: 'nav.printers' },
+  { to: '/packaging', labelKey: 'nav.packaging' },
+  { to: '/marketplaces', labelKey: 'nav.marketplaces' },
+  { to: '/shipping', labelKey: 'nav.shipping' },
+];
+
+/** The header's links for this visitor or user. */
+function navigationFor(user: SiteHeaderUser | null) {
+  if (!user) return { links: VISITOR_LINKS, menuLinks: VISITOR_MENU_LINKS, management: [] as NavItem[], account: [] as NavItem[] };
+  const account: NavItem[] = [
+    { to: '/premium', labelKey: 'nav.premium' },
+    { to: '/profile', labelKey: 'nav.profile' },
+    ...(user.isAdmin ? [{ to: '/admin', labelKey: 'nav.admin' }] : []),
+  ];
+  return { links: USER_LINKS, menuLinks: USER_LINKS, management: MANAGEMENT_LINKS, account };
 }
 
 const inlineLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -51,7 +68,7 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ user = null }: SiteHeaderProps) {
   const { t } = useTranslation();
-  const { links, menuLinks } = navigationFor(user);
+  const { links, menuLinks, management, account } = navigationFor(user);
 
   return (
     <header data-site-header className="border-b border-surface-line bg-surface">
@@ -72,17 +89,27 @@ export function SiteHeader({ user = null }: SiteHeaderProps) {
                 </NavLink>
               </li>
             ))}
+            {management.length > 0 ? (
+              <li>
+                <ManagementMenu links={management} />
+              </li>
+            ) : null}
           </ul>
 
-          <Link
-            to="/auth"
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-700 md:ml-2 md:px-4"
-          >
-            <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
-            {t('nav.login')}
-          </Link>
-
-          <MobileMenu links={menuLinks} />
+          {user ? (
+            <UserMenu user={user} navLinks={menuLinks} management={management} account={account} />
+          ) : (
+            <>
+              <Link
+                to="/auth"
+                className="inline-flex min-h-10 items-center gap-1.5 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-700 md:ml-2 md:px-4"
+              >
+                <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
+                {t('nav.login')}
+              </Link>
+              <MobileMenu links={menuLinks} />
+            </>
+          )}
         </div>
       </nav>
     </header>
@@ -90,18 +117,19 @@ export function SiteHeader({ user = null }: SiteHeaderProps) {
 }
 
 /**
- * Small-screen menu as <details>/<summary>: opens and closes without
- * JavaScript. With it, the menu also closes on a link click, on navigation,
- * on Escape and on a click outside.
+ * A <details> dropdown opens and closes without JavaScript. With it, the menu
+ * also closes on navigation, on Escape and on a click outside.
  */
-function MobileMenu({ links }: { links: NavItem[] }) {
-  const { t } = useTranslation();
-  const detailsRef = useRef<HTMLDetailsElement>(null);
+function useDismissableDetails(detailsRef: RefObject<HTMLDetailsElement>) {
   const location = useLocation();
+  const shownKey = useRef(location.key);
 
+  // Close after a navigation, not on mount: a menu opened before the scripts loaded stays open.
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     detailsRef.current?.removeAttribute('open');
-  }, [location.key]);
+  }, [location.key, detailsRef]);
 
   useEffect(() => {
     const details = detailsRef.current;
@@ -121,7 +149,138 @@ function MobileMenu({ links }: { links: NavItem[] }) {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, []);
+  }, [detailsRef]);
+}
+
+const summaryResetClass = 'list-none [&::-webkit-details-marker]:hidden';
+
+/** "Verwaltung" on wide screens: the library pages. */
+function ManagementMenu({ links }: { links: NavItem[] }) {
+  const { t } = useTranslation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useDismissableDetails(detailsRef);
+  const active = links.some((item) => location.pathname.startsWith(item.to));
+
+  return (
+    <details ref={detailsRef} data-management-menu className="group/manage relative">
+      <summary
+        className={`${summaryResetClass} flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+          active ? 'bg-brand-50 text-brand-700' : 'text-ink-muted hover:bg-surface-subtle hover:text-brand-700'
+        }`}
+      >
+        {t('nav.management')}
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/manage:rotate-180" />
+      </summary>
+      <div className="absolute right-0 top-full z-50 mt-2 w-60 rounded-card border border-surface-line bg-surface p-2 shadow-lg">
+        <ul className="flex flex-col gap-1">
+          {links.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={menuLinkClass} onClick={() => detailsRef.current?.removeAttribute('open')}>
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The user menu: picture (or icon) and first name (or e-mail). Premium users
+ * get the gold button with a crown. On small screens it also holds every
+ * navigation link; "Abmelden" is a POST form to /logout.
+ */
+function UserMenu({
+  user,
+  navLinks,
+  management,
+  account,
+}: {
+  user: SiteHeaderUser;
+  navLinks: NavItem[];
+  management: NavItem[];
+  account: NavItem[];
+}) {
+  const { t } = useTranslation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(detailsRef);
+  const name = user.firstName?.trim() || user.email;
+  const close = () => detailsRef.current?.removeAttribute('open');
+
+  return (
+    <details ref={detailsRef} data-user-menu className="group/user relative md:ml-2">
+      <summary
+        aria-label={t(user.isPremium ? 'nav.userMenuPremium' : 'nav.userMenu', { name })}
+        className={`${summaryResetClass} flex min-h-10 max-w-56 items-center gap-2 rounded-full border py-1 pl-1 pr-3 text-sm font-medium transition-colors ${
+          user.isPremium
+            ? 'border-premium-500 bg-premium-400 text-ink hover:bg-premium-500'
+            : 'border-surface-line bg-surface text-ink hover:bg-surface-subtle group-open/user:bg-surface-subtle'
+        }`}
+      >
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" className="size-8 shrink-0 rounded-full border border-surface-line bg-surface object-cover" />
+        ) : (
+          <CircleUserRound aria-hidden="true" className="size-8 shrink-0 text-ink-muted" strokeWidth={1.5} />
+        )}
+        {user.isPremium ? <Crown aria-hidden="true" data-premium-crown className="size-4 shrink-0" /> : null}
+        <span className="hidden truncate sm:inline">{name}</span>
+        <Menu aria-hidden="true" className="size-4 shrink-0 md:hidden" />
+        <ChevronDown aria-hidden="true" className="hidden size-4 shrink-0 transition-transform group-open/user:rotate-180 md:block" />
+      </summary>
+      <div className="absolute right-0 top-full z-50 mt-2 w-64 rounded-card border border-surface-line bg-surface p-2 shadow-lg">
+        <p className="truncate px-3 pb-2 pt-1 text-sm text-ink-muted">{user.email}</p>
+        {/* Small screens: every link of the header lives here. */}
+        <ul className="flex flex-col gap-1 border-t border-surface-line pt-2 md:hidden">
+          {navLinks.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} className={menuLinkClass} onClick={close}>
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+          <li className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-ink-faint">{t('nav.management')}</li>
+          {management.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={menuLinkClass} onClick={close}>
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-2 flex flex-col gap-1 border-t border-surface-line pt-2">
+          {account.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={menuLinkClass} onClick={close}>
+                {item.to === '/premium' && user.isPremium ? <Crown aria-hidden="true" className="mr-2 size-4 text-premium-500" /> : null}
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/logout" reloadDocument>
+              <button type="submit" className={`${menuLinkClass({ isActive: false })} w-full gap-2 text-left`}>
+                <LogOut aria-hidden="true" className="size-4" />
+                {t('nav.logout')}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Small-screen menu as <details>/<summary>: opens and closes without
+ * JavaScript. With it, the menu also closes on a link click, on navigation,
+ * on Escape and on a click outside.
+ */
+function MobileMenu({ links }: { links: NavItem[] }) {
+  const { t } = useTranslation();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(detailsRef);
 
   return (
     <details ref={detailsRef} className="group/menu relative md:hidden">

@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import {
   ArrowRight,
@@ -18,10 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
+import { getOptionalUser } from '~/utils/auth.server';
 
 export const handle = { i18n: ['landing'] };
 
-export async function loader() {
+/** The landing page is for visitors; signed-in users start in the calculator (spec §2 "Route availability"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect('/calculator');
   const t = await getServerT('landing');
   return { title: t('meta.title'), description: t('meta.description') };
 }

@@ -1,0 +1,76 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { CircleCheck, CircleX, House, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { ButtonLink } from '~/components/ui/button-link';
+import { getServerT } from '~/i18n.server';
+import { confirmEmail } from '~/models/users.server';
+import { getEm } from '~/services/db.server';
+
+export const handle = { i18n: ['account', 'auth'] };
+
+/**
+ * The confirmation link from the mail. Following it is the one GET that
+ * changes state: the server confirms here and renders success or error, so
+ * it works without JavaScript (and there is no loading state to show).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getServerT('account');
+  const meta = { title: t('verify.metaTitle') };
+  const token = new URL(request.url).searchParams.get('token')?.trim();
+  if (!token) return data({ ok: false, messageKey: 'auth:messages.verifyTokenMissing', meta }, { status: 400 });
+  const result = await confirmEmail(await getEm(), token);
+  if (!result.ok) return data({ ok: false, messageKey: 'auth:messages.verifyFailed', meta }, { status: 400 });
+  return { ok: true, messageKey: 'auth:messages.verifySuccess', meta };
+}
+
+/** The token works once: never re-run the loader for the same address (e.g. after the cookie dialog posts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+
+export default function VerifyEmailPage() {
+  const { ok, messageKey } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(['account', 'auth']);
+  const Icon = ok ? CircleCheck : CircleX;
+  const login = (
+    <ButtonLink to="/auth" variant={ok ? 'primary' : 'secondary'}>
+      <LogIn aria-hidden="true" className="size-4" />
+      {t('account:verify.toLogin')}
+    </ButtonLink>
+  );
+  const home = (
+    <ButtonLink to="/" variant={ok ? 'secondary' : 'primary'}>
+      <House aria-hidden="true" className="size-4" />
+      {t('account:verify.toHome')}
+    </ButtonLink>
+  );
+  return (
+    <main className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <section
+        data-verify-state={ok ? 'success' : 'error'}
+        className="rounded-card border border-surface-line bg-surface p-6 text-center shadow-card sm:p-8"
+      >
+        <span
+          aria-hidden="true"
+          className={`mx-auto flex size-14 items-center justify-center rounded-full ${ok ? 'bg-success-50 text-success-600' : 'bg-danger-50 text-danger-600'}`}
+        >
+          <Icon className="size-8" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-ink">{t(ok ? 'account:verify.successTitle' : 'account:verify.errorTitle')}</h1>
+        <p className="mt-2 text-ink-muted">{t(messageKey)}</p>
+        {/* Success: login first, then home. Error: home first, then login (spec §2). */}
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          {ok ? login : home}
+          {ok ? home : login}
+        </div>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.meta.title }, { name: 'robots', content: 'noindex' }] : []);
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
