@@ -31,7 +31,9 @@ import { COMMON_PASSWORDS } from './common-passwords';
 export const BCRYPT_COST = 12;
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// One limit for the browser check and the server (spec §5: 5 MB).
+export { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
+import { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
 
 /**
  * bcrypt hash (cost 12) of a random password nobody knows. Unknown addresses

@@ -5,15 +5,9 @@ import { getEm } from '~/services/db.server';
 import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
 import { requireApiUser } from '~/utils/auth.server';
 import { getServerT } from '~/i18n.server';
+import { profileImageErrorKeys } from '~/utils/profile-image-upload';
 
-const ERROR_KEYS: Record<ProfileImageError, string> = {
-  invalidAddress: 'auth:messages.imageInvalidAddress',
-  notUploaded: 'auth:messages.imageNotUploaded',
-  tooLarge: 'auth:messages.imageTooLarge',
-  notAnImage: 'auth:messages.imageNotAnImage',
-  wrongType: 'auth:messages.imageWrongType',
-  tooManyPixels: 'auth:messages.imageTooManyPixels',
-};
+const ERROR_KEYS: Record<ProfileImageError, string> = profileImageErrorKeys;
 
 /**
  * PUT /api/profile/image { imageUrl } → { message, imageUrl, user }: the

@@ -28,7 +28,13 @@ import {
 } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { getSessionId, requireUser } from '~/utils/auth.server';
-import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, uploadProfileImage, type ClientImageError } from '~/utils/profile-image-upload';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  prepareProfileImage,
+  profileImageErrorKeys,
+  uploadProfileImage,
+  type ClientImageError,
+} from '~/utils/profile-image-upload';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -36,15 +42,7 @@ export const handle = { i18n: ['account', 'auth'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
-const IMAGE_ERROR_KEYS: Record<ProfileImageError | ClientImageError, string> = {
-  invalidAddress: 'auth:messages.imageInvalidAddress',
-  notUploaded: 'auth:messages.imageNotUploaded',
-  tooLarge: 'auth:messages.imageTooLarge',
-  notAnImage: 'auth:messages.imageNotAnImage',
-  wrongType: 'auth:messages.imageWrongType',
-  tooManyPixels: 'auth:messages.imageTooManyPixels',
-  failed: 'auth:messages.profileImageFailed',
-};
+const IMAGE_ERROR_KEYS: Record<ProfileImageError | ClientImageError, string> = profileImageErrorKeys;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

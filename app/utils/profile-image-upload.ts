@@ -11,6 +11,17 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type ClientImageError = 'notAnImage' | 'wrongType' | 'tooLarge' | 'failed';
 
+/** Why a picture was refused, in the browser or on the server (users model), as i18n keys. */
+export const profileImageErrorKeys = {
+  invalidAddress: 'auth:messages.imageInvalidAddress',
+  notUploaded: 'auth:messages.imageNotUploaded',
+  tooLarge: 'auth:messages.imageTooLarge',
+  notAnImage: 'auth:messages.imageNotAnImage',
+  wrongType: 'auth:messages.imageWrongType',
+  tooManyPixels: 'auth:messages.imageTooManyPixels',
+  failed: 'auth:messages.profileImageFailed',
+} as const;
+
 const ALLOWED_TYPES = new Set(['image/jpeg', 'image/png']);
 const JPEG_QUALITY = 0.85;
 
