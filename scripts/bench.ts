@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
 import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
@@ -56,6 +57,7 @@ async function main() {
       );
     }
     await reportJavaScript('/calculator');
+    await benchmarkLiveRecalculation();
     await benchmarkSignIn();
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
@@ -63,6 +65,48 @@ async function main() {
 }
 
 let counter = 0;
+/**
+ * Live recalculation in Debian's Chromium: time from a keystroke's input event
+ * to the new result in the DOM, against one frame (16.7 ms at 60 Hz).
+ */
+async function benchmarkLiveRecalculation() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BASE}/calculator`);
+    const input = page.locator('#calculator-form input[name="filamentWeight"]');
+    await input.focus(); // fetches the live-calculation chunk
+    await page.waitForTimeout(300);
+    const timings = await page.evaluate(async () => {
+      const field = document.querySelector<HTMLInputElement>('#calculator-form input[name="filamentWeight"]')!;
+      const output = document.querySelector('[data-result="filamentCost"]')!;
+      const samples: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const changed = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            resolve(performance.now());
+          });
+          observer.observe(output, { characterData: true, childList: true, subtree: true });
+        });
+        const started = performance.now();
+        field.value = String(30 + i);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        samples.push((await changed) - started);
+      }
+      return samples.sort((a, b) => a - b);
+    });
+    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(1);
+    console.log(`\nLive recalculation (keystroke → result in the DOM), ${timings.length} keystrokes:`);
+    console.log(`  p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   max ${at(1)} ms   (one frame at 60 Hz: 16.7 ms)`);
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Sign-ins: POST /api/auth/login with a confirmed account. bcrypt (cost 12)
  * dominates, so this runs at a lower concurrency than the page loads.

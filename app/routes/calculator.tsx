@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
 import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
@@ -51,6 +51,8 @@ export default function CalculatorPage() {
   return <Calculator key={location.key} initial={{ values, evaluation }} />;
 }
 
+const URL_SYNC_DELAY_MS = 200;
+
 type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
 
 function Calculator({ initial }: { initial: CalculatorState }) {
@@ -58,6 +60,9 @@ function Calculator({ initial }: { initial: CalculatorState }) {
   const hydrated = useHydrated();
   const [{ values, evaluation }, setState] = useState(initial);
   const live = useRef<LiveCalculator | null>(null);
+  const urlTimer = useRef<number>(undefined);
+  // A navigation (reset, another link) must not be overwritten by a pending address update.
+  useEffect(() => () => window.clearTimeout(urlTimer.current), []);
   const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
 
   function preloadLiveCalculator() {
@@ -69,8 +74,10 @@ function Calculator({ initial }: { initial: CalculatorState }) {
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
     setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
     // Keep the address shareable without a navigation or a history entry per keystroke.
+    // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
-    window.history.replaceState(window.history.state, '', url);
+    window.clearTimeout(urlTimer.current);
+    urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
   }
 
   function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -79,7 +86,7 @@ function Calculator({ initial }: { initial: CalculatorState }) {
     if (!submitter?.hasAttribute('formaction')) event.preventDefault();
   }
 
-  const sectionProps = { values, errors };
+  const sectionProps = { values: initial.values, errors };
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">

@@ -48,7 +48,11 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   if (logRequests) app.use(requestLogger);
   // State-changing requests from another site get 403 (app/utils/csrf.server.ts).
   app.use(crossSiteRequestGuard(parseEnv().APP_URL));
-  app.use(compression());
+  // Pages are dynamic and compressed on every response: the fastest level costs half the CPU
+  // of the default for ~12 % more bytes. Immutable static files get the default level.
+  const compressPage = compression({ level: 1 });
+  const compressFile = compression();
+  app.use((req, res, next) => (isStaticFile(req.path) ? compressFile : compressPage)(req, res, next));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
@@ -79,6 +83,10 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
 function trustedProxyHops(): number {
   const value = parseEnv().TRUST_PROXY;
   return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
+}
+
+function isStaticFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || pathname.startsWith('/locales/') || /\.(svg|ico|png|txt|webmanifest)$/.test(pathname);
 }
 
 function requestLogger(req: express.Request, res: express.Response, next: express.NextFunction) {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorFieldName, CalculatorRawValues } from '~/calculator/fields';
 import { Card } from '../ui/card';
@@ -5,16 +6,28 @@ import { CalculatorField } from './calculator-field';
 import { SignInPrompt } from './sign-in-prompt';
 
 type SectionProps = {
+  /** The texts the inputs start with; the inputs are uncontrolled, so these never change after mount. */
   values: CalculatorRawValues;
   errors: Partial<Record<CalculatorFieldName, string>>;
 };
+
+/**
+ * A keystroke re-renders the results, not the twenty inputs: a section renders
+ * again only when one of its own error messages changes.
+ */
+function sameSectionProps(a: SectionProps, b: SectionProps): boolean {
+  if (a.values !== b.values) return false;
+  const names = new Set([...Object.keys(a.errors), ...Object.keys(b.errors)]) as Set<CalculatorFieldName>;
+  for (const name of names) if (a.errors[name] !== b.errors[name]) return false;
+  return true;
+}
 
 // Steps from spec §5 ("Input steps"); bounds mirror the schema for the arrow keys.
 const field = (name: CalculatorFieldName, { values, errors }: SectionProps, extra: Partial<React.ComponentProps<typeof CalculatorField>> = {}) => (
   <CalculatorField key={name} name={name} defaultValue={values[name]} error={errors[name]} {...extra} />
 );
 
-export function BasicsSection(props: SectionProps) {
+export const BasicsSection = memo(function BasicsSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.basics')} titleId="section-basics">
@@ -35,9 +48,9 @@ export function BasicsSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
 
-export function PricingSection(props: SectionProps) {
+export const PricingSection = memo(function PricingSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.pricing')} titleId="section-pricing">
@@ -48,9 +61,9 @@ export function PricingSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
 
-export function PrinterFilamentSection(props: SectionProps) {
+export const PrinterFilamentSection = memo(function PrinterFilamentSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.printerFilament')} titleId="section-printer-filament">
@@ -64,9 +77,9 @@ export function PrinterFilamentSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
 
-export function PackagingShippingSection(props: SectionProps) {
+export const PackagingShippingSection = memo(function PackagingShippingSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.packagingShipping')} titleId="section-packaging-shipping">
@@ -76,9 +89,9 @@ export function PackagingShippingSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
 
-export function MarketplaceSection(props: SectionProps) {
+export const MarketplaceSection = memo(function MarketplaceSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.marketplace')} titleId="section-marketplace">
@@ -88,9 +101,9 @@ export function MarketplaceSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
 
-export function LaborSection(props: SectionProps) {
+export const LaborSection = memo(function LaborSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.labor')} titleId="section-labor">
@@ -101,4 +114,4 @@ export function LaborSection(props: SectionProps) {
       </div>
     </Card>
   );
-}
+}, sameSectionProps);
