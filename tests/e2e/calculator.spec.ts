@@ -152,4 +152,13 @@ test.describe('Kostenrechner mit JavaScript', () => {
     await expect(field(page, 'quantity')).toHaveValue('4');
     await expect(result(page, 'filamentCost')).toHaveText('2,50 €');
   });
+
+  test('reset right after typing is not undone by the pending address update', async ({ page }) => {
+    await page.goto('/calculator');
+    await field(page, 'filamentWeight').fill('80');
+    await page.getByRole('link', { name: 'Zurücksetzen' }).click();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/calculator$/);
+    await expect(field(page, 'filamentWeight')).toHaveValue('25');
+  });
 });
