@@ -12,14 +12,18 @@ export const staticSecurityHeaders = {
  * nonce; nothing else inline may run. Vite's dev server needs websockets and
  * inline styles, so development relaxes exactly those.
  */
-export function buildContentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+export function buildContentSecurityPolicy(
+  nonce: string,
+  { dev = false, uploadOrigin }: { dev?: boolean; uploadOrigin?: string } = {},
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': dev ? ["'self'", 'ws:'] : ["'self'"],
+    // The browser PUTs profile pictures straight to the file store when it is S3.
+    'connect-src': ["'self'", ...(dev ? ['ws:'] : []), ...(uploadOrigin ? [uploadOrigin] : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -28,4 +32,13 @@ export function buildContentSecurityPolicy(nonce: string, { dev = false } = {}):
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * Where the browser uploads files to, when that is not this app: the
+ * S3-compatible endpoint, or AWS S3 itself when only a bucket is configured.
+ */
+export function uploadOriginFor(env: { S3_ENDPOINT?: string; S3_BUCKET?: string }): string | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : 'https://*.amazonaws.com';
 }

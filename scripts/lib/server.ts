@@ -9,7 +9,7 @@ import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { parseEnv } from '../../app/utils/env.server';
 import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
-import { buildContentSecurityPolicy, staticSecurityHeaders } from '../../app/utils/security-headers';
+import { buildContentSecurityPolicy, staticSecurityHeaders, uploadOriginFor } from '../../app/utils/security-headers';
 
 type Options = {
   port: number;
@@ -38,11 +38,12 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     next();
   });
 
+  const uploadOrigin = uploadOriginFor(parseEnv());
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     for (const [name, value] of Object.entries(staticSecurityHeaders)) res.setHeader(name, value);
-    res.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite) }));
+    res.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite), uploadOrigin }));
     next();
   });
   if (logRequests) app.use(requestLogger);
