@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { startMailWorker } from './services/mail.server';
 import { NonceProvider } from './utils/nonce';
-import { getCachedHtml, recordingStream, renderCacheKey } from './utils/render-cache.server';
+import { cachedHtmlResponse, getCachedHtml, recordingStream, renderCacheKey } from './utils/render-cache.server';
 
 declare global {
   // One outbox worker per process, also across dev-server module reloads.
@@ -30,10 +30,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const nonce = String((loadContext as { cspNonce?: string }).cspNonce ?? '');
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedHtml(cacheKey, nonce) : null;
-  if (cached) {
-    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
-  }
+  if (cached) return cachedHtmlResponse(cached, request.headers.get('accept-encoding'), responseHeaders, responseStatusCode);
   const i18n = getServerI18n();
   // Bots get the complete document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';

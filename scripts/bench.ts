@@ -145,7 +145,8 @@ function run(target: Target, duration: number) {
     url: BASE + target.path,
     connections: CONNECTIONS,
     duration,
-    headers: { 'accept-encoding': 'gzip' },
+    // What Chromium sends.
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
     requests: target.unique
       ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
       : undefined,
