@@ -154,6 +154,24 @@ function useDismissableDetails(detailsRef: RefObject<HTMLDetailsElement>) {
 
 const summaryResetClass = 'list-none [&::-webkit-details-marker]:hidden';
 
+/** The dropdown panel of a <details> menu: its links, closing the menu when one is followed. */
+function MenuPanel({ links, width, onNavigate }: { links: NavItem[]; width: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`absolute right-0 top-full z-50 mt-2 ${width} rounded-card border border-surface-line bg-surface p-2 shadow-lg`}>
+      <ul className="flex flex-col gap-1">
+        {links.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={menuLinkClass} onClick={onNavigate}>
+              {t(item.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** "Verwaltung" on wide screens: the library pages. */
 function ManagementMenu({ links }: { links: NavItem[] }) {
   const { t } = useTranslation();
@@ -172,17 +190,7 @@ function ManagementMenu({ links }: { links: NavItem[] }) {
         {t('nav.management')}
         <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/manage:rotate-180" />
       </summary>
-      <div className="absolute right-0 top-full z-50 mt-2 w-60 rounded-card border border-surface-line bg-surface p-2 shadow-lg">
-        <ul className="flex flex-col gap-1">
-          {links.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={menuLinkClass} onClick={() => detailsRef.current?.removeAttribute('open')}>
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <MenuPanel links={links} width="w-60" onNavigate={() => detailsRef.current?.removeAttribute('open')} />
     </details>
   );
 }
@@ -292,22 +300,7 @@ function MobileMenu({ links }: { links: NavItem[] }) {
         <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />
         <span>{t('nav.menu')}</span>
       </summary>
-      <div className="absolute right-0 top-full z-50 mt-2 w-64 rounded-card border border-surface-line bg-surface p-2 shadow-lg">
-        <ul className="flex flex-col gap-1">
-          {links.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.end}
-                className={menuLinkClass}
-                onClick={() => detailsRef.current?.removeAttribute('open')}
-              >
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <MenuPanel links={links} width="w-64" onNavigate={() => detailsRef.current?.removeAttribute('open')} />
     </details>
   );
 }
