@@ -59,11 +59,26 @@ type FieldProps = {
 export function TextField({ label, meta, type = 'text', autoComplete, placeholder, hint, className }: FieldProps) {
   const { key, ...inputProps } = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   return (
+    <FieldFrame label={label} meta={meta} hint={hint} className={className}>
+      <input key={key} {...inputProps} autoComplete={autoComplete} placeholder={placeholder} className={inputClassName} />
+    </FieldFrame>
+  );
+}
+
+/** What every field shares around its input: label, hint and the error list. */
+function FieldFrame({
+  label,
+  meta,
+  hint,
+  className,
+  children,
+}: Pick<FieldProps, 'label' | 'meta' | 'hint' | 'className'> & { children: React.ReactNode }) {
+  return (
     <div className={className}>
       <label htmlFor={meta.id} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </label>
-      <input key={key} {...inputProps} autoComplete={autoComplete} placeholder={placeholder} className={inputClassName} />
+      {children}
       {hint ? (
         <p id={`${meta.id}-hint`} className="mt-1 text-xs text-ink-muted">
           {hint}
@@ -84,10 +99,7 @@ export function PasswordField({ label, meta, autoComplete, hint, className }: Om
   const [visible, setVisible] = useState(false);
   const { key, ...inputProps } = getInputProps(meta, { type: 'password', ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+    <FieldFrame label={label} meta={meta} hint={hint} className={className}>
       <div className="relative">
         <input
           key={key}
@@ -109,13 +121,7 @@ export function PasswordField({ label, meta, autoComplete, hint, className }: Om
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
