@@ -1,23 +1,16 @@
 import { createInstance, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { RemixI18Next } from 'remix-i18next/server';
 import { i18nConfig } from './i18n';
 
 // All locale files are bundled into the server build; the browser only gets
 // the namespaces the current page uses (inlined by root.tsx).
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../public/locales/*/*.json', { eager: true });
 
-export const resources: Resource = {};
+const resources: Resource = {};
 for (const [file, module] of Object.entries(files)) {
   const [, lng, ns] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/)!;
   (resources[lng] ??= {})[ns] = module.default;
 }
-
-/** Locale detection for the root loader (German is the only language, so this always yields 'de'). */
-export const remixI18n = new RemixI18Next({
-  detection: { supportedLanguages: [...i18nConfig.supportedLngs], fallbackLanguage: i18nConfig.fallbackLng },
-  i18next: { ...i18nConfig, resources },
-});
 
 /*
  * One i18next instance for the whole process. With a single language and every

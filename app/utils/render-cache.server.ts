@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
+import { getEnv } from './env.server';
 
 /**
  * Rendered documents, reused while their inputs are the same.
@@ -25,8 +26,8 @@ const NONCE_MARKER = `__nonce_${randomBytes(12).toString('hex')}__`;
 type Entry = { html: string; expires: number };
 const entries = new Map<string, Entry>();
 
-export function isRenderCacheEnabled(): boolean {
-  return process.env.RENDER_CACHE !== 'off';
+function isRenderCacheEnabled(): boolean {
+  return getEnv().RENDER_CACHE === 'on';
 }
 
 /** Null when this render must not be reused (not a plain successful GET). */
