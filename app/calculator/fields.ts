@@ -29,13 +29,18 @@ export type CalculatorFieldName = (typeof calculatorFieldNames)[number];
 /** What the inputs show: the text as typed (German decimals allowed). */
 export type CalculatorRawValues = Record<CalculatorFieldName, string>;
 
-export function defaultRawValues(): CalculatorRawValues {
-  return Object.fromEntries(
+// Formatted once: every calculator request starts from these texts.
+const DEFAULT_RAW_VALUES: Readonly<CalculatorRawValues> = Object.freeze(
+  Object.fromEntries(
     calculatorFieldNames.map((name) => {
       const value = calculatorDefaults[name];
       return [name, typeof value === 'number' ? formatDecimalInput(value) : value];
     }),
-  ) as CalculatorRawValues;
+  ) as CalculatorRawValues,
+);
+
+export function defaultRawValues(): CalculatorRawValues {
+  return { ...DEFAULT_RAW_VALUES };
 }
 
 /** Field texts from a query string; a missing field shows its default. */
