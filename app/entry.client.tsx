@@ -1,46 +1,32 @@
 import { RemixBrowser } from '@remix-run/react';
-import i18next, { type BackendModule } from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { I18N_RESOURCES_ELEMENT_ID, i18nConfig } from './i18n';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
+import { BrowserI18n } from './i18n.client';
 
-/** Loads a namespace a later page needs from public/locales (tiny stand-in for i18next-http-backend). */
-const fetchBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    fetch(`/locales/${language}/${namespace}.json`)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((data) => callback(null, data), (error) => callback(error, false));
-  },
-};
-
-async function hydrate() {
-  // The server inlined exactly the namespaces this page rendered with, so the
-  // first paint hydrates without another request; later pages fetch theirs.
-  const element = document.getElementById(I18N_RESOURCES_ELEMENT_ID);
-  const resources = element ? JSON.parse(element.textContent || '{}') : {};
-  await i18next
-    .use(initReactI18next)
-    .use(fetchBackend)
-    .init({
-      ...i18nConfig,
-      ns: Object.keys(resources.de ?? {}),
-      resources,
-      partialBundledLanguages: true,
-    });
-
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
+/** A namespace a later page needs comes from public/locales. */
+async function fetchNamespace(language: string, namespace: string) {
+  const response = await fetch(`/locales/${language}/${namespace}.json`);
+  if (!response.ok) throw new Error(`${namespace}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
 }
 
-void hydrate();
+// The server inlined exactly the namespaces this page rendered with, so the
+// first paint hydrates without another request; later pages fetch theirs.
+const element = document.getElementById(I18N_RESOURCES_ELEMENT_ID);
+const resources = element ? JSON.parse(element.textContent || '{}') : {};
+// BrowserI18n implements the part of i18next's instance react-i18next uses (see i18n.client.ts).
+const browserI18n = new BrowserI18n(resources, fetchNamespace) as unknown as i18n;
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <I18nextProvider i18n={browserI18n}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </I18nextProvider>,
+  );
+});
