@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { startMailWorker } from './services/mail.server';
 import { NonceProvider } from './utils/nonce';
-import { cachedHtmlResponse, getCachedHtml, recordingStream, renderCacheKey } from './utils/render-cache.server';
+import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
+import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
 
 declare global {
   // One outbox worker per process, also across dev-server module reloads.
@@ -27,10 +28,15 @@ const handleRequest: HandleDocumentRequestFunction = async (
   remixContext: EntryContext,
   loadContext,
 ) => {
-  const nonce = String((loadContext as { cspNonce?: string }).cspNonce ?? '');
+  const { cspNonce, visitorPage } = loadContext as { cspNonce?: string; visitorPage?: VisitorPageSlot };
+  const nonce = String(cspNonce ?? '');
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
-  const cached = cacheKey ? getCachedHtml(cacheKey, nonce) : null;
-  if (cached) return cachedHtmlResponse(cached, request.headers.get('accept-encoding'), responseHeaders, responseStatusCode);
+  const cached = cacheKey ? getCachedPage(cacheKey) : null;
+  if (cached) {
+    const response = cachedHtmlResponse(cached, nonce, request.headers.get('accept-encoding'), responseHeaders, responseStatusCode);
+    visitorPage?.offer({ status: responseStatusCode, headers: responseHeaders, parts: cached }, remixContext);
+    return response;
+  }
   const i18n = getServerI18n();
   // Bots get the complete document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
@@ -48,7 +54,12 @@ const handleRequest: HandleDocumentRequestFunction = async (
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = cacheKey ? recordingStream(cacheKey, nonce, () => !renderFailed) : new PassThrough();
+          const body = cacheKey
+            ? recordingStream(nonce, () => !renderFailed, (parts) => {
+                storePage(cacheKey, parts);
+                visitorPage?.offer({ status: responseStatusCode, headers: responseHeaders, parts }, remixContext);
+              })
+            : new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -43,7 +43,8 @@ function headerUser(user: PublicUser | null | undefined): SiteHeaderUser | null 
   };
 }
 
-export const handle = { i18n: ['common'] };
+// visitorCache: without the session and toast cookies this loader reads only the consent cookie (visitor-page-cache.server.ts).
+export const handle = { i18n: ['common'], visitorCache: true };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');

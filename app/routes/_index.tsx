@@ -20,7 +20,8 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
 import { getOptionalUser } from '~/utils/auth.server';
 
-export const handle = { i18n: ['landing'] };
+// For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
+export const handle = { i18n: ['landing'], visitorCache: true };
 
 /** The landing page is for visitors; signed-in users start in the calculator (spec §2 "Route availability"). */
 export async function loader({ request }: LoaderFunctionArgs) {

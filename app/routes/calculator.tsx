@@ -25,7 +25,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
-export const handle = { i18n: ['calculator'] };
+// For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
+export const handle = { i18n: ['calculator'], visitorCache: true };
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and

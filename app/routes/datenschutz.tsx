@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LegalPage, listOf, type LegalSection } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
 
-export const handle = { i18n: ['legal'] };
+export const handle = { i18n: ['legal'], visitorCache: true };
 
 export async function loader() {
   const t = await getServerT('legal');

@@ -5,6 +5,9 @@ import { Session as SessionRow } from '../entities';
 import { getEnv } from '../utils/env.server';
 import { getEm } from './db.server';
 import { getOrCreateSecret } from './secrets.server';
+import { SESSION_COOKIE_NAME } from '../utils/cookie-names';
+
+export { SESSION_COOKIE_NAME };
 
 /**
  * Server-side sessions in the `sessions` table (sid, sess jsonb, expire).
@@ -17,7 +20,6 @@ import { getOrCreateSecret } from './secrets.server';
  * - absolute: 30 days after it was created (`sess.createdAt`) a session ends
  *   however active it is; signing in again makes a new one.
  */
-export const SESSION_COOKIE_NAME = '__session';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;

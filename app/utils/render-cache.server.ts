@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
 import { getEnv } from './env.server';
+import { compressHtml, joinWithNonce, splitAtNonce, type NoncedHtml } from './nonced-html.server';
 
 /**
  * Rendered documents, reused while their inputs are the same.
@@ -14,19 +14,17 @@ import { getEnv } from './env.server';
  * page, the default calculator and every shared calculator link.
  *
  * The key includes the loader data, so a signed-in user's page (user in the
- * root loader data) never matches anyone else's. The per-request CSP nonce is
- * swapped in on every hit; entries live 60 s at most (the footer year and the
+ * root loader data) never matches anyone else's. Each hit gets its own
+ * response's CSP nonce; entries live 60 s at most (the footer year and the
  * print date are the only clock-dependent texts) and the map is bounded.
  */
 const MAX_ENTRIES = 300;
 const TTL_MS = 60_000;
-// Stands in for the nonce inside cached HTML; unguessable, so page content can never contain it.
-const NONCE_MARKER = `__nonce_${randomBytes(12).toString('hex')}__`;
 
-type Entry = { html: string; expires: number };
+type Entry = { parts: NoncedHtml; expires: number };
 const entries = new Map<string, Entry>();
 
-function isRenderCacheEnabled(): boolean {
+export function isRenderCacheEnabled(): boolean {
   return getEnv().RENDER_CACHE === 'on';
 }
 
@@ -38,7 +36,8 @@ export function renderCacheKey(request: Request, context: EntryContext, status: 
   return createHash('sha256').update(request.url).update('\0').update(JSON.stringify(state.loaderData)).digest('base64url');
 }
 
-export function getCachedHtml(key: string, nonce: string): string | null {
+/** The stored page, still cut at its nonce (see nonced-html.server.ts). */
+export function getCachedPage(key: string): NoncedHtml | null {
   const entry = entries.get(key);
   if (!entry) return null;
   if (entry.expires < Date.now()) {
@@ -48,11 +47,19 @@ export function getCachedHtml(key: string, nonce: string): string | null {
   // Refresh the entry's place in the (insertion-ordered) map: least recently used goes first.
   entries.delete(key);
   entries.set(key, entry);
-  return entry.html.replaceAll(NONCE_MARKER, nonce);
+  return entry.parts;
 }
 
-/** A pass-through stream that stores what it forwarded once the render completes without error. */
-export function recordingStream(key: string, nonce: string, shouldStore: () => boolean): Transform {
+export function storePage(key: string, parts: NoncedHtml) {
+  entries.set(key, { parts, expires: Date.now() + TTL_MS });
+  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+}
+
+/**
+ * A pass-through stream that hands over what it forwarded, cut at the nonce,
+ * once the render completes, unless `shouldKeep` says the render failed.
+ */
+export function recordingStream(nonce: string, shouldKeep: () => boolean, onRecorded: (parts: NoncedHtml) => void): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -60,11 +67,7 @@ export function recordingStream(key: string, nonce: string, shouldStore: () => b
       callback(null, chunk);
     },
     flush(callback) {
-      if (shouldStore()) {
-        const html = Buffer.concat(chunks).toString('utf8');
-        entries.set(key, { html: nonce ? html.replaceAll(nonce, NONCE_MARKER) : html, expires: Date.now() + TTL_MS });
-        while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      }
+      if (shouldKeep()) onRecorded(splitAtNonce(Buffer.concat(chunks), nonce));
       callback();
     },
   });
@@ -75,23 +78,12 @@ export function clearRenderCache() {
   entries.clear();
 }
 
-/**
- * A cached page, compressed here in one synchronous call. Streaming it through
- * the compression middleware costs three times as much (a fresh compressor per
- * response), which was most of the time a cache hit took. The middleware leaves
- * responses that already carry a Content-Encoding alone.
- */
-export function cachedHtmlResponse(html: string, acceptEncoding: string | null, headers: Headers, status: number): Response {
+/** A stored page as this request's response, with its nonce and compressed for its Accept-Encoding. */
+export function cachedHtmlResponse(parts: NoncedHtml, nonce: string, acceptEncoding: string | null, headers: Headers, status: number): Response {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.append('Vary', 'Accept-Encoding');
-  const accepted = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepted)) {
-    headers.set('Content-Encoding', 'br');
-    return new Response(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }), { headers, status });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    headers.set('Content-Encoding', 'gzip');
-    return new Response(zlib.gzipSync(html, { level: 1 }), { headers, status });
-  }
-  return new Response(html, { headers, status });
+  const { encoding, body } = compressHtml(joinWithNonce(parts, nonce), acceptEncoding);
+  // The compression middleware leaves responses that already carry a Content-Encoding alone.
+  if (encoding) headers.set('Content-Encoding', encoding);
+  return new Response(new Uint8Array(body), { headers, status });
 }

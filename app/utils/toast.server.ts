@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { createCookieSessionStorage, redirect, type SessionStorage } from '@remix-run/node';
 import { getOrCreateSecret } from '../services/secrets.server';
 import { getEnv } from './env.server';
+import { TOAST_COOKIE_NAME } from './cookie-names';
 
 /**
  * Toasts travel in a flash cookie: an action sets it (usually with its
@@ -25,7 +26,7 @@ function getToastStorage(): SessionStorage {
     .filter(Boolean);
   storage = createCookieSessionStorage({
     cookie: {
-      name: 'toast',
+      name: TOAST_COOKIE_NAME,
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,6 +12,7 @@ import type { ViteDevServer } from 'vite';
 import { parseEnv } from '../../app/utils/env.server';
 import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
 import { buildContentSecurityPolicy, staticSecurityHeaders, uploadOriginFor } from '../../app/utils/security-headers';
+import { VisitorPageCache, visitorPageKey } from '../../app/utils/visitor-page-cache.server';
 
 type Options = {
   port: number;
@@ -50,6 +52,18 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   if (logRequests) app.use(requestLogger);
   // State-changing requests from another site get 403 (app/utils/csrf.server.ts).
   app.use(crossSiteRequestGuard(parseEnv().APP_URL));
+  // Visitors' pages that routes declared cacheable are answered here, before
+  // Remix runs (app/utils/visitor-page-cache.server.ts). Off with the render
+  // cache, and in development where the code changes under it.
+  const visitorPages = parseEnv().RENDER_CACHE === 'on' && !vite ? new VisitorPageCache() : null;
+  if (visitorPages) {
+    app.use((req, res, next) => {
+      const key = visitorPageKey(req);
+      if (key && visitorPages.answer(key, req, res, res.locals.cspNonce as string)) return;
+      res.locals.visitorPageKey = key;
+      next();
+    });
+  }
   // Pages are dynamic and compressed on every response, so the fastest settings: brotli at
   // quality 1 (what browsers accept) takes a third of gzip's time and is smaller. Immutable
   // static files get the middleware's defaults.
@@ -64,7 +78,11 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   } else {
     const buildDir = path.resolve('build');
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+    // Only paths that can be a file here reach the disk: a page request would otherwise cost a stat() each.
+    const clientDir = path.join(buildDir, 'client');
+    const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
+    const serveClientFile = express.static(clientDir, { maxAge: '1h' });
+    app.use((req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serveClientFile(req, res, next) : next()));
     build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   }
 
@@ -73,7 +91,10 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (_req, res) => {
+        const key = res.locals.visitorPageKey as string | null | undefined;
+        return { cspNonce: res.locals.cspNonce as string, visitorPage: key && visitorPages ? visitorPages.slotFor(key) : undefined };
+      },
     }),
   );
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIResponse, Page } from '@playwright/test';
+import { consentCookieValue, expect, test } from './fixtures';
 import { uniqueEmail, waitForLink, waitForMail } from './mailbox';
 
 /*
@@ -309,6 +309,46 @@ test.describe('Kopfzeile und geschützte Seiten', () => {
     }
     await menu.getByRole('link', { name: 'Projekte' }).click();
     await expect(page).toHaveURL(/\/projects$/);
+  });
+});
+
+test.describe('Seiten-Cache für Besucher', () => {
+  test.use({ withConsent: false });
+
+  test('visitors get cached pages with a fresh nonce; consent choices and signed-in users are never mixed up', async ({ page, baseURL }) => {
+    // A shared link nobody opened before: the first answer renders, later ones come from the cache
+    // (each server process keeps its own, so a repeat may land in the other one first).
+    const link = `/calculator?projectName=Cache-${Date.now()}&quantity=3`;
+    const answers: APIResponse[] = [];
+    for (let index = 0; index < 4; index++) answers.push(await page.request.get(link));
+    expect(answers[0].headers()['x-cache']).toBeUndefined();
+    const hit = answers.find((answer) => answer.headers()['x-cache'] === 'hit');
+    expect(hit).toBeDefined();
+    const nonceOf = (answer: APIResponse) => answer.headers()['content-security-policy'].match(/'nonce-([^']+)'/)![1];
+    expect(new Set(answers.map(nonceOf)).size).toBe(answers.length);
+    const html = await hit!.text();
+    expect(html).toContain(`nonce="${nonceOf(hit!)}"`);
+    expect(html).toContain('data-cookie-consent');
+
+    // With a consent choice the same address is another page: no dialog.
+    await page.context().addCookies([{ name: 'cookie_consent', value: consentCookieValue(), url: baseURL! }]);
+    for (let index = 0; index < 3; index++) expect(await (await page.request.get(link)).text()).not.toContain('data-cookie-consent');
+    await page.goto(link);
+    await expect(page.getByRole('button', { name: 'Alle akzeptieren' })).toHaveCount(0);
+    await expect(page.getByLabel('Projektname')).toHaveValue(/^Cache-/);
+    await page.goto('/');
+
+    // Signed in, the visitors' pages are never used: the header shows the account, / leads on.
+    await signedInUser(page, 'Cacheprobe');
+    for (let index = 0; index < 3; index++) {
+      const signedIn = await page.request.get(link);
+      expect(signedIn.headers()['x-cache']).toBeUndefined();
+      expect(await signedIn.text()).toContain('Cacheprobe');
+    }
+    await page.goto(link);
+    await expect(page.locator('[data-user-menu]')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/calculator$/);
   });
 });
 
