@@ -20,13 +20,17 @@ const DATA_DIR = 'tests/.tmp/bench';
 const SHARED_LINK =
   '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90';
 
-type Target = { name: string; path: string; unique?: boolean };
+type Target = { name: string; path: string; unique?: boolean; signedIn?: boolean };
 const targets: Target[] = [
   { name: 'GET /calculator', path: '/calculator' },
   { name: 'GET /calculator?<inputs>', path: SHARED_LINK },
   // Every request a calculation nobody made before: the render cache never hits.
   { name: 'GET /calculator?<new inputs>', path: SHARED_LINK, unique: true },
+  // A signed-in seller: never the visitor page cache; session and user read from PostgreSQL.
+  { name: 'GET /calculator, signed in', path: '/calculator', signedIn: true },
 ];
+const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
+let sessionCookie = '';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -47,13 +51,14 @@ async function main() {
   });
   try {
     await waitForHealthy();
+    sessionCookie = await createAccount();
     console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
-    console.log('target                         req/s     p50 ms   p99 ms   errors');
+    console.log('target                            req/s     p50 ms   p99 ms   errors');
     for (const target of targets) {
       await run(target, 2); // warm-up
       const result = await run(target, DURATION);
       console.log(
-        `${target.name.padEnd(30)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
+        `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
       );
     }
     await reportJavaScript('/calculator');
@@ -112,19 +117,7 @@ async function benchmarkLiveRecalculation() {
  * dominates, so this runs at a lower concurrency than the page loads.
  */
 async function benchmarkSignIn() {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Rechner-Bench-2026';
-  const register = await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
-  });
-  if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
-  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
-  await db.connect();
-  await db.query('update users set email_verified = true where email = $1', [email]);
-  await db.end();
-
+  const { email, password } = ACCOUNT;
   const connections = 4;
   const result = await autocannon({
     url: `${BASE}/api/auth/login`,
@@ -140,13 +133,36 @@ async function benchmarkSignIn() {
   );
 }
 
+/** A confirmed account (confirmed straight in the database), signed in once: its session cookie. */
+async function createAccount(): Promise<string> {
+  const { email, password } = ACCOUNT;
+  const register = await fetch(`${BASE}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
+  });
+  if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  await db.connect();
+  await db.query('update users set email_verified = true where email = $1', [email]);
+  await db.end();
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers.getSetCookie().find((value) => value.startsWith('__session='));
+  if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie.split(';')[0];
+}
+
 function run(target: Target, duration: number) {
   return autocannon({
     url: BASE + target.path,
     connections: CONNECTIONS,
     duration,
     // What Chromium sends.
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(target.signedIn ? { cookie: sessionCookie } : {}) },
     requests: target.unique
       ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
       : undefined,
