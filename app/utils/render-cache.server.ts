@@ -24,7 +24,7 @@ const TTL_MS = 60_000;
 type Entry = { parts: NoncedHtml; expires: number };
 const entries = new Map<string, Entry>();
 
-export function isRenderCacheEnabled(): boolean {
+function isRenderCacheEnabled(): boolean {
   return getEnv().RENDER_CACHE === 'on';
 }
 

@@ -58,6 +58,7 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   const visitorPages = parseEnv().RENDER_CACHE === 'on' && !vite ? new VisitorPageCache() : null;
   if (visitorPages) {
     app.use((req, res, next) => {
+      if (isStaticFile(req.path)) return next();
       const key = visitorPageKey(req);
       if (key && visitorPages.answer(key, req, res, res.locals.cspNonce as string)) return;
       res.locals.visitorPageKey = key;
