@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
+import { BoundedCache } from './bounded-cache.server';
 import { getEnv } from './env.server';
 import { compressHtml, joinWithNonce, splitAtNonce, type NoncedHtml } from './nonced-html.server';
 
@@ -18,41 +19,31 @@ import { compressHtml, joinWithNonce, splitAtNonce, type NoncedHtml } from './no
  * response's CSP nonce; entries live 60 s at most (the footer year and the
  * print date are the only clock-dependent texts) and the map is bounded.
  */
-const MAX_ENTRIES = 300;
-const TTL_MS = 60_000;
-
-type Entry = { parts: NoncedHtml; expires: number };
-const entries = new Map<string, Entry>();
+const pages = new BoundedCache<NoncedHtml>({ maxEntries: 300, ttlMs: 60_000 });
 
 function isRenderCacheEnabled(): boolean {
   return getEnv().RENDER_CACHE === 'on';
 }
 
+/** A render that may be sent again: successful, and neither an action's result nor an error page. */
+export function isReusableRender(context: EntryContext, status: number): boolean {
+  const state = context.staticHandlerContext;
+  return status === 200 && !state.actionData && !state.errors;
+}
+
 /** Null when this render must not be reused (not a plain successful GET). */
 export function renderCacheKey(request: Request, context: EntryContext, status: number): string | null {
-  if (!isRenderCacheEnabled() || request.method !== 'GET' || status !== 200) return null;
-  const state = context.staticHandlerContext;
-  if (state.actionData || state.errors) return null;
-  return createHash('sha256').update(request.url).update('\0').update(JSON.stringify(state.loaderData)).digest('base64url');
+  if (!isRenderCacheEnabled() || request.method !== 'GET' || !isReusableRender(context, status)) return null;
+  return createHash('sha256').update(request.url).update('\0').update(JSON.stringify(context.staticHandlerContext.loaderData)).digest('base64url');
 }
 
 /** The stored page, still cut at its nonce (see nonced-html.server.ts). */
 export function getCachedPage(key: string): NoncedHtml | null {
-  const entry = entries.get(key);
-  if (!entry) return null;
-  if (entry.expires < Date.now()) {
-    entries.delete(key);
-    return null;
-  }
-  // Refresh the entry's place in the (insertion-ordered) map: least recently used goes first.
-  entries.delete(key);
-  entries.set(key, entry);
-  return entry.parts;
+  return pages.get(key);
 }
 
 export function storePage(key: string, parts: NoncedHtml) {
-  entries.set(key, { parts, expires: Date.now() + TTL_MS });
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  pages.set(key, parts);
 }
 
 /**
@@ -75,7 +66,7 @@ export function recordingStream(nonce: string, shouldKeep: () => boolean, onReco
 
 /** For tests. */
 export function clearRenderCache() {
-  entries.clear();
+  pages.clear();
 }
 
 /** A stored page as this request's response, with its nonce and compressed for its Accept-Encoding. */

@@ -1,7 +1,9 @@
 import type { EntryContext } from '@remix-run/node';
 import { CONSENT_COOKIE_NAME } from './consent';
 import { LOADER_COOKIE_NAMES } from './cookie-names';
+import { BoundedCache } from './bounded-cache.server';
 import { compressHtml, joinWithNonce, type NoncedHtml } from './nonced-html.server';
+import { isReusableRender } from './render-cache.server';
 
 /**
  * Whole pages for visitors, answered before Remix runs: a small shared cache
@@ -24,10 +26,8 @@ import { compressHtml, joinWithNonce, type NoncedHtml } from './nonced-html.serv
  * 60 s like the render cache's (the footer year and the print date), the map
  * is bounded, and each answer gets its own response's nonce.
  */
-export const VISITOR_CACHE_HANDLE = 'visitorCache';
+const VISITOR_CACHE_HANDLE = 'visitorCache';
 
-const MAX_ENTRIES = 200;
-const TTL_MS = 60_000;
 // Headers that belong to one response (or that the cache sets itself), never stored.
 const UNSTORED_HEADERS = new Set(['content-encoding', 'content-length', 'content-security-policy', 'date', 'transfer-encoding', 'vary']);
 
@@ -36,7 +36,7 @@ export type VisitorPage = { status: number; headers: Headers; parts: NoncedHtml 
 /** Present in the load context when the request may be answered from this cache next time. */
 export type VisitorPageSlot = { offer(page: VisitorPage, context: EntryContext): void };
 
-type Entry = { status: number; headers: [string, string][]; parts: NoncedHtml; expires: number };
+type Entry = { status: number; headers: [string, string][]; parts: NoncedHtml };
 
 type NodeRequest = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
 type NodeResponse = { statusCode: number; setHeader(name: string, value: string | number): unknown; end(body: Buffer): unknown };
@@ -70,9 +70,11 @@ export function allowsVisitorCache(context: EntryContext): boolean {
 }
 
 export class VisitorPageCache {
-  private entries = new Map<string, Entry>();
+  private entries: BoundedCache<Entry>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.entries = new BoundedCache<Entry>({ maxEntries: 200, ttlMs: 60_000, now });
+  }
 
   get size() {
     return this.entries.size;
@@ -82,10 +84,9 @@ export class VisitorPageCache {
   slotFor(key: string): VisitorPageSlot {
     return {
       offer: (page, context) => {
-        if (page.status !== 200 || page.headers.has('set-cookie') || !allowsVisitorCache(context)) return;
-        const state = context.staticHandlerContext;
-        if (state.actionData || state.errors) return;
-        this.store(key, page);
+        if (isReusableRender(context, page.status) && !page.headers.has('set-cookie') && allowsVisitorCache(context)) {
+          this.store(key, page);
+        }
       },
     };
   }
@@ -95,19 +96,11 @@ export class VisitorPageCache {
     page.headers.forEach((value, name) => {
       if (!UNSTORED_HEADERS.has(name)) headers.push([name, value]);
     });
-    this.entries.delete(key);
-    this.entries.set(key, { status: page.status, headers, parts: page.parts, expires: this.now() + TTL_MS });
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { status: page.status, headers, parts: page.parts });
   }
 
   lookup(key: string): Entry | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry;
+    return this.entries.get(key);
   }
 
   /**

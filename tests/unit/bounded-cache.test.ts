@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedCache } from '~/utils/bounded-cache.server';
+
+describe('BoundedCache', () => {
+  it('drops the least recently used entry beyond its size', () => {
+    const cache = new BoundedCache<string>({ maxEntries: 2, ttlMs: 1000 });
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.get('a')).toBe('A'); // a is now the most recently used
+    cache.set('c', 'C');
+    expect(cache.get('b')).toBeNull();
+    expect(cache.get('a')).toBe('A');
+    expect(cache.get('c')).toBe('C');
+    expect(cache.size).toBe(2);
+  });
+
+  it('forgets an entry once its time is up', () => {
+    let now = 0;
+    const cache = new BoundedCache<number>({ maxEntries: 5, ttlMs: 100, now: () => now });
+    cache.set('k', 1);
+    now = 99;
+    expect(cache.get('k')).toBe(1);
+    now = 100;
+    expect(cache.get('k')).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+});
