@@ -104,11 +104,10 @@ export class BrowserI18n extends Emitter {
       }
       return this.pending.get(id)!;
     });
-    const done = Promise.all(loads).then(
+    return Promise.all(loads).then(
       () => callback?.(),
       (error) => callback?.(error),
     );
-    return done;
   }
 
   changeLanguage(lng: string | undefined, callback?: () => void) {
