@@ -128,9 +128,9 @@ export const calculatorFields = {
     ...everywhere, project: false, engine: true,
     errors: { min: 'vatPercentRange', max: 'vatPercentRange' },
   },
-  // Empty means "no target price" (0).
+  // Net (spec: its profit is target − net costs); empty means "no target price" (0).
   targetPrice: {
-    kind: 'number', default: 0, whenEmpty: 0, min: 0, step: 0.01, money: true, section: 'pricing',
+    kind: 'number', default: 0, whenEmpty: 0, min: 0, step: 0.01, money: true, section: 'pricing', wide: true,
     ...everywhere, project: 'targetPrice', engine: true,
     errors: { min: 'targetPriceMin' },
   },

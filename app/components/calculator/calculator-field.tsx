@@ -6,6 +6,8 @@ type Props = {
   name: CalculatorFieldName;
   defaultValue: string;
   error?: string;
+  /** Being typed in and not yet complete ("0,"): show how the number is written. */
+  typing?: boolean;
   className?: string;
 };
 
@@ -14,7 +16,7 @@ type Props = {
  * Numbers are `type="text" inputMode="decimal"`: a number input would drop a
  * typed "0,35" in browsers with an English locale, and the server parses both.
  */
-export function CalculatorField({ name, defaultValue, error, className }: Props) {
+export function CalculatorField({ name, defaultValue, error, typing = false, className }: Props) {
   const { t } = useTranslation('calculator');
   // Bounds, step and kind come from the field table; the arrow keys respect the schema's bounds.
   const spec = calculatorFields[name] as FieldSpec;
@@ -26,7 +28,11 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const hintKey = `fields.${name}.hint`;
-  const hint = t(hintKey, { defaultValue: '' });
+  const ownHint = t(hintKey, { defaultValue: '' });
+  // While typing, the field's own hint or how such a number is written.
+  const typingHint =
+    spec.kind === 'number' ? t(spec.integer ? 'typingHint.integer' : spec.money ? 'typingHint.money' : 'typingHint.decimal') : '';
+  const hint = typing ? [ownHint, typingHint].filter(Boolean).join(' · ') : ownHint;
   const unit = t(`fields.${name}.unit`, { defaultValue: '' });
   const describedBy = [error ? errorId : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
@@ -102,7 +108,7 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
         ) : null}
       </div>
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint" data-field-hint={typing ? 'typing' : undefined}>
           {hint}
         </p>
       ) : null}

@@ -14,6 +14,8 @@ type SectionProps = {
   /** The texts the inputs start with; the inputs are uncontrolled, so these never change after mount. */
   values: CalculatorRawValues;
   errors: Partial<Record<CalculatorFieldName, string>>;
+  /** The field being typed in while its text is still incomplete: it shows its hint, not an error. */
+  typing?: CalculatorFieldName | null;
 };
 
 /**
@@ -23,15 +25,20 @@ type SectionProps = {
 function sameSectionProps(a: FieldSectionProps, b: FieldSectionProps): boolean {
   // `before`/`after` depend only on who is signed in, which a navigation (a remount) changes.
   if (a.values !== b.values || a.section !== b.section) return false;
+  if (a.typing !== b.typing && (isIn(a.section, a.typing) || isIn(b.section, b.typing))) return false;
   const names = new Set([...Object.keys(a.errors), ...Object.keys(b.errors)]) as Set<CalculatorFieldName>;
   for (const name of names) if (a.errors[name] !== b.errors[name]) return false;
   return true;
 }
 
+function isIn(section: CalculatorSection, name: CalculatorFieldName | null | undefined): boolean {
+  return !!name && (calculatorFields[name] as { section?: string }).section === section;
+}
+
 // Layout only; which field sits in which card, in which order, is the field table's.
 const SECTION_COLUMNS: Record<CalculatorSection, string> = {
   basics: 'sm:grid-cols-2',
-  pricing: 'sm:grid-cols-3',
+  pricing: 'sm:grid-cols-2',
   printerFilament: 'sm:grid-cols-2',
   packagingShipping: 'sm:grid-cols-2',
   marketplace: 'sm:grid-cols-2',
@@ -46,7 +53,7 @@ type FieldSectionProps = SectionProps & {
 };
 
 /** One card of the form: the table's fields of `section`, grouped fields in one fieldset. */
-export const FieldSection = memo(function FieldSection({ section, values, errors, before, after }: FieldSectionProps) {
+export const FieldSection = memo(function FieldSection({ section, values, errors, typing, before, after }: FieldSectionProps) {
   const { t } = useTranslation('calculator');
   const items: ReactNode[] = [];
   const names = fieldsOfSection(section);
@@ -63,7 +70,7 @@ export const FieldSection = memo(function FieldSection({ section, values, errors
           <legend className="mb-1 text-sm font-medium">{t(`fields.${group}.label`)}</legend>
           <div className="grid grid-cols-2 gap-4">
             {members.map((member) => (
-              <CalculatorField key={member} name={member} defaultValue={values[member]} error={errors[member]} />
+              <CalculatorField key={member} name={member} defaultValue={values[member]} error={errors[member]} typing={typing === member} />
             ))}
           </div>
         </fieldset>,
@@ -75,6 +82,7 @@ export const FieldSection = memo(function FieldSection({ section, values, errors
           name={name}
           defaultValue={values[name]}
           error={errors[name]}
+          typing={typing === name}
           className={spec.wide ? 'sm:col-span-full' : undefined}
         />,
       );
