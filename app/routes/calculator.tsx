@@ -109,9 +109,13 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     }));
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
-    const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
+    const query = calculator.rawValuesToSearchParams(next);
     window.clearTimeout(urlTimer.current);
-    urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
+    urlTimer.current = window.setTimeout(() => {
+      // The hash is read late: a jump to #ergebnis in between must survive.
+      const url = `${window.location.pathname}?${query}${window.location.hash}`;
+      window.history.replaceState(window.history.state, '', url);
+    }, URL_SYNC_DELAY_MS);
   }
 
   function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {

@@ -19,7 +19,7 @@ export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEva
     >
       <span className="min-w-0 text-xs leading-tight text-ink-muted">
         {t('summary.label')}
-        <span className="block text-lg font-bold text-brand-700 tabular-nums" data-summary-price data-stale={stale || undefined}>
+        <span className={`block text-lg font-bold text-brand-700 tabular-nums ${stale ? 'opacity-50' : ''}`} data-summary-price data-summary-stale={stale || undefined}>
           {price}
         </span>
       </span>
