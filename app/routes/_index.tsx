@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import {
   ArrowRight,
   BadgeEuro,
@@ -28,7 +28,8 @@ export const handle = { i18n: ['landing'], visitorCache: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/calculator');
   const t = await getServerT('landing');
-  return { title: t('meta.title'), description: t('meta.description') };
+  // Built on the server so the field table stays out of the landing page's JavaScript.
+  return { title: t('meta.title'), description: t('meta.description'), exampleHref: workedExampleHref() };
 }
 
 type Claim = { value: string; label: string };
@@ -181,6 +182,7 @@ function Features() {
 }
 
 function WorkedExample() {
+  const { exampleHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation('landing');
   const row = (key: string, tone: 'cost' | 'subtotal' | 'total') => (
     <tr
@@ -219,7 +221,7 @@ function WorkedExample() {
             {t('example.assumptions')}
           </p>
           <p className="mt-4 text-sm leading-relaxed text-ink-muted">{t('example.note')}</p>
-          <ButtonLink to={workedExampleHref()} className="mt-6">
+          <ButtonLink to={exampleHref} className="mt-6">
             {t('example.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>

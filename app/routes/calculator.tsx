@@ -4,7 +4,7 @@ import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { rawValuesFromSearchParams, type CalculatorFieldName, type CalculatorRawValues } from '~/calculator/fields';
+import { fieldViews, rawValuesFromSearchParams, type CalculatorFieldName, type CalculatorRawValues, type FieldView } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
@@ -19,7 +19,6 @@ import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
 import type { loader as rootLoader } from '~/root';
-import { canStillBecomeValid } from '~/calculator/typing';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -41,16 +40,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = rawValuesFromSearchParams(params);
   return {
     values,
+    fields: fieldViews,
     evaluation: evaluateCalculator(values),
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
 
 export default function CalculatorPage() {
-  const { values, evaluation } = useLoaderData<typeof loader>();
+  const { values, evaluation, fields } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+  return <Calculator key={location.key} initial={{ values, evaluation }} fields={fields as readonly FieldView[]} />;
 }
 
 const URL_SYNC_DELAY_MS = 200;
@@ -64,7 +64,7 @@ type CalculatorState = {
   lastValid: ValidEvaluation | null;
 };
 
-function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }) {
+function Calculator({ initial, fields }: { initial: Omit<CalculatorState, 'lastValid'>; fields: readonly FieldView[] }) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
@@ -86,7 +86,9 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     lastValid !== null &&
     evaluation.status === 'invalid' &&
     Object.keys(allErrors).every((name) => name === focused || (name === 'printTimeHours' && focused === 'printTimeMinutes')) &&
-    canStillBecomeValid(focused, values[focused])
+    // An invalid evaluation in the browser came from the live chunk, so it is loaded here.
+    live.current !== null &&
+    live.current.canStillBecomeValid(focused, values[focused])
       ? focused
       : null;
   const errors = typing ? {} : allErrors;
@@ -118,6 +120,16 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     }, URL_SYNC_DELAY_MS);
   }
 
+  // Stable across renders (reads the ref), so the memoised sections keep it.
+  const stepField = useRef(async (input: HTMLInputElement, direction: 1 | -1) => {
+    const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    const next = calculator.stepFieldText(input.name, input.value, direction);
+    if (next === null) return;
+    input.value = next;
+    // Let the form's input handler see the new value like a typed one.
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }).current;
+
   function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {
     preloadLiveCalculator();
     const name = (event.target as unknown as HTMLInputElement).name;
@@ -126,22 +138,9 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
 
   async function exportInBrowser() {
     // Spec §7: the export is local, no server call; the same pure builder as the no-JS route.
-    const [{ buildCalculatorExport, exportFileName, serializeExport }] = await Promise.all([import('~/calculator/export')]);
-    const now = new Date();
-    const body = buildCalculatorExport(values, now);
-    if (!body) {
-      showToast({ type: 'error', title: t('toast.exportInvalid') });
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([serializeExport(body)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(t('export.filePrefix'), now);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-    showToast({ type: 'success', title: t('toast.exported') });
+    const { downloadCalculatorExport } = await import('~/calculator/export');
+    if (downloadCalculatorExport(values, t('export.filePrefix'))) showToast({ type: 'success', title: t('toast.exported') });
+    else showToast({ type: 'error', title: t('toast.exportInvalid') });
   }
 
   function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -157,13 +156,13 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     window.setTimeout(() => window.print(), 50);
   }
 
-  const sectionProps = { values: initial.values, errors, typing };
+  const sectionProps = { fields, values: initial.values, errors, typing, onStep: stepField };
   const signedIn = user !== null;
   const sellerName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader values={values} evaluation={shown} sellerName={sellerName} />
+      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>

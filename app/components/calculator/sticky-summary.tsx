@@ -1,4 +1,3 @@
-import { ArrowDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import { formatEuro } from '~/utils/number';
@@ -25,7 +24,8 @@ export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEva
       </span>
       <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-brand-700">
         {t('summary.jump')}
-        <ArrowDown aria-hidden="true" className="h-4 w-4" />
+        {/* A plain arrow, not an icon component: this is first-visit JavaScript (budget). */}
+        <span aria-hidden="true">↓</span>
       </span>
     </a>
   );
