@@ -1,5 +1,5 @@
 import { getServerT } from '~/i18n.server';
-import type { ContactConfig, EmailConfig } from '~/models/admin-settings.server';
+import type { ContactConfig, EmailConfig } from './admin-settings.server';
 
 export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'accountExists' | 'contactNotification' | 'contactAutoReply' | 'test';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminSetting } from '~/entities';
-import { getMailT } from '~/services/mail-templates.server';
+import { getMailT } from './mail-templates.server';
 
 /** admin_settings.email_config (spec §3). */
 export type EmailConfig = {
