@@ -24,8 +24,8 @@ import { getOptionalUser } from '~/services/auth.server';
 export const handle = { i18n: ['landing'], visitorCache: true };
 
 /** The landing page is for visitors; signed-in users start in the calculator (spec §2 "Route availability"). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request)) throw redirect('/calculator');
+export async function loader(args: LoaderFunctionArgs) {
+  if (await getOptionalUser(args)) throw redirect('/calculator');
   const t = await getServerT('landing');
   return { title: t('meta.title'), description: t('meta.description') };
 }
