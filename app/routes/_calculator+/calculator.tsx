@@ -24,9 +24,12 @@ import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'], visitorCache: true };
+export const handle = { i18n: ['calculator'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+export const headers = publicPageHeaders;
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and
