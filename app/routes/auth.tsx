@@ -14,6 +14,7 @@ import { getEm } from '~/services/db.server';
 import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
 import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/utils/auth.server';
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server';
+import { rateLimitedMessage } from '~/utils/messages';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -36,7 +37,7 @@ function keptRedirect(value: unknown): string | null {
 
 async function rateLimitMessage(retryAfterSeconds: number) {
   const t = await getServerT('auth');
-  return t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
+  return rateLimitedMessage(t, retryAfterSeconds);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import { requestPasswordReset } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { rateLimitedMessage } from '~/utils/messages';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const limit = await consumeRateLimit(em, 'forgotPassword', { ip: clientIp(request), email: submission.value.email });
   if (!limit.allowed) {
     const t = await getServerT('auth');
-    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    const message = rateLimitedMessage(t, limit.retryAfterSeconds);
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429 });
   }
   try {

@@ -16,6 +16,7 @@ import type { loader as rootLoader } from '~/root';
 import { getEm } from '~/services/db.server';
 import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { rateLimitedMessage } from '~/utils/messages';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const ip = clientIp(request);
   const limit = await consumeRateLimit(em, 'contact', { ip, email: submission.value.email });
   if (!limit.allowed) {
-    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    const message = rateLimitedMessage(t, limit.retryAfterSeconds);
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429 });
   }
   try {

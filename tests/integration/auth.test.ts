@@ -296,8 +296,13 @@ describe('sign-in', () => {
     expect(statuses[10]).toBe(429);
     const limited = await login(email, 'Falsch-nochmal', { ip });
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await limited.json()).message).toMatch(/^Zu viele Versuche/);
+    const retryAfter = Number(limited.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    // German plural, matching Retry-After: "1 Minute", "15 Minuten" (never "Minute(n)").
+    expect((await limited.json()).message).toBe(
+      `Zu viele Versuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+    );
   });
 
   it('rate-limits registration', async () => {
