@@ -14,7 +14,7 @@ import { getEm } from '~/services/db.server';
 import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
 import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/utils/auth.server';
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server';
-import { rateLimitedMessage } from '~/utils/messages';
+import { rateLimitedMessage, translateMessage } from '~/utils/messages';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -83,11 +83,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'resend') {
     const submission = parseWithZod(formData, { schema: resendVerificationSchema });
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    // A refused resend keeps the "not confirmed" notice on screen, with the reason in it.
+    const email = String(formData.get('email') ?? '');
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), email }, { status: 400 });
     const limit = await consumeRateLimit(em, 'resendVerification', { ip, email: submission.value.email });
     if (!limit.allowed) {
       const message = await rateLimitMessage(limit.retryAfterSeconds);
-      return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status: 429 });
+      return data({ intent, result: submission.reply({ formErrors: [message] }), email }, { status: 429 });
     }
     await resendVerification(em, submission.value.email);
     return redirectWithToast('/auth', {
@@ -183,6 +185,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
   const { t } = useTranslation('account');
   const actionData = useActionData<typeof action>();
   const loginResult = actionData?.intent === 'login' ? actionData : undefined;
+  const resendResult = actionData?.intent === 'resend' ? actionData : undefined;
   const pending = usePendingIntent('login');
   const [form, fields] = useForm({
     id: 'login',
@@ -192,16 +195,18 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const unverified = loginResult && 'emailNotVerified' in loginResult ? loginResult : null;
+  const unverified = loginResult && 'emailNotVerified' in loginResult ? loginResult.email : (resendResult?.email ?? null);
+  // Conform keeps the last errors until the next result; after a resend (a redirect, no login result) they are stale.
+  const loginErrors = loginResult ? form.errors : undefined;
 
   return (
     <>
       <h1 className="text-xl font-bold text-ink">{t('auth.login.title')}</h1>
       <p className="mt-1 text-sm text-ink-muted">{t('auth.login.intro')}</p>
-      {unverified ? (
-        <UnverifiedNotice email={unverified.email} />
+      {unverified !== null ? (
+        <UnverifiedNotice email={unverified} errors={resendResult?.result.error?.[''] ?? null} />
       ) : (
-        <FormAlert id={form.errorId} errors={form.errors} title={t('auth.toast.loginFailed')} />
+        <FormAlert id={form.errorId} errors={loginErrors} title={t('auth.toast.loginFailed')} />
       )}
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="login" />
@@ -228,7 +233,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
 }
 
 /** 403 emailNotVerified: the spec's message and a form that mails a new confirmation link. */
-function UnverifiedNotice({ email }: { email: string }) {
+function UnverifiedNotice({ email, errors }: { email: string; errors: string[] | null }) {
   const { t } = useTranslation(['account', 'auth']);
   const pending = usePendingIntent('resend');
   return (
@@ -238,6 +243,11 @@ function UnverifiedNotice({ email }: { email: string }) {
         {t('account:auth.unverified.title')}
       </p>
       <p className="mt-1 text-ink-muted">{t('auth:messages.emailNotVerified')}</p>
+      {errors?.map((error) => (
+        <p key={error} className="mt-2 font-medium text-danger-700">
+          {translateMessage(t, error)}
+        </p>
+      ))}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />
