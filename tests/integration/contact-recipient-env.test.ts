@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSetting, User } from '../../app/entities';
 import { describeContactRecipient, findContactRecipient } from '../../app/models/contact.server';
-import { action as contactAction } from '../../app/routes/api.contact';
+import { action as contactAction } from '../../app/routes/api+/contact';
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { parseEnv } from '../../app/utils/env.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';

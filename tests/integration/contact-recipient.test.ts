@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminSetting, ContactMessage, User } from '../../app/entities';
 import { describeContactRecipient, findContactRecipient } from '../../app/models/contact.server';
-import { action as contactAction } from '../../app/routes/api.contact';
+import { action as contactAction } from '../../app/routes/api+/contact';
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getContactConfigDefaults, getEmailConfigDefaults } from '../../app/models/admin-settings.server';
+import { getContactConfigDefaults, getEmailConfigDefaults } from '../../app/services/admin-settings.server';
 import { MAIL_TEMPLATES, renderMailTemplate } from '../../app/services/mail-templates.server';
 import designTokens from '../../tailwind.config';
 
