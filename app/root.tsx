@@ -11,7 +11,7 @@ import { Toaster } from './components/toaster';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
-import { getOptionalUser } from './utils/auth.server';
+import { getOptionalUser } from './services/auth.server';
 import { getConsent } from './utils/consent.server';
 import { useNonce } from './utils/nonce';
 import { getToast } from './utils/toast.server';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessage, normalizeEmail } from '../entities';
 import { enqueueMail } from '../services/mail.server';
-import { getContactConfig } from './admin-settings.server';
+import { getContactConfig } from '../services/admin-settings.server';
 import type { ContactInput } from './auth-schemas';
 
 export type ContactResult = { ok: true; autoReply: boolean };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { User, normalizeEmail } from '../entities';
-import { getEmailConfig } from './admin-settings.server';
+import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { deleteUserSessions } from '../services/session.server';

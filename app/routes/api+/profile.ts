@@ -3,7 +3,7 @@ import { profileSchema } from '~/models/auth-schemas';
 import { toPublicUser, updateProfile } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { jsonResponse, methodNotAllowed, parseBody, validationErrorResponse } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/services/auth.server';
 import { getServerT } from '~/i18n.server';
 
 /**

@@ -5,9 +5,9 @@ import { FormStrategy } from 'remix-auth-form';
 import { User } from '../entities';
 import { getServerT } from '../i18n.server';
 import { authenticate, type AuthenticateResult } from '../models/users.server';
-import { getEm } from '../services/db.server';
-import { consumeRateLimit, clientIp } from '../services/rate-limit.server';
-import { commitSession, deleteUserSessions, destroySession, getSession, sessionStorage } from '../services/session.server';
+import { getEm } from './db.server';
+import { consumeRateLimit, clientIp } from './rate-limit.server';
+import { commitSession, deleteUserSessions, destroySession, getSession, sessionStorage } from './session.server';
 
 /**
  * Sign-in with remix-auth's FormStrategy; the session (who is signed in) is

@@ -27,7 +27,7 @@ import {
   type ProfileImageError,
 } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { getSessionId, requireUser } from '~/utils/auth.server';
+import { getSessionId, requireUser } from '~/services/auth.server';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   prepareProfileImage,

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
-import { getOptionalUser } from '~/utils/auth.server';
+import { getOptionalUser } from '~/services/auth.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 export const handle = { i18n: ['landing'], visitorCache: true };

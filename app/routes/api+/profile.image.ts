@@ -3,7 +3,7 @@ import { profileImageSchema } from '~/models/auth-schemas';
 import { completeProfileImageUpload, PROFILE_IMAGE_MAX_BYTES, toPublicUser, type ProfileImageError } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/services/auth.server';
 import { getServerT } from '~/i18n.server';
 import { profileImageErrorKeys } from '~/utils/profile-image-upload';
 

@@ -12,7 +12,7 @@ import { loginSchema, registerSchema, resendVerificationSchema } from '~/models/
 import { registerUser, resendVerification } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
-import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/utils/auth.server';
+import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/services/auth.server';
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server';
 
 export const handle = { i18n: ['account', 'auth'] };

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { newProfileObjectKey } from '~/models/users.server';
 import { getFileStore } from '~/services/storage.server';
 import { jsonResponse, methodNotAllowed } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUser } from '~/services/auth.server';
 import { getEm } from '~/services/db.server';
 
 /** Upload addresses live 5 minutes. */

@@ -3,7 +3,7 @@ import { loginSchema } from '~/models/auth-schemas';
 import { toPublicUser } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { jsonResponse, messageResponse, methodNotAllowed, parseBody, rateLimitedResponse } from '~/utils/api.server';
-import { attemptLogin, issueUserSession } from '~/utils/auth.server';
+import { attemptLogin, issueUserSession } from '~/services/auth.server';
 
 /**
  * POST /api/auth/login { email, password } → the user, with a NEW session cookie.

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ComingSoon } from '~/components/placeholder-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
-import { getOptionalUser, isAdmin } from '~/utils/auth.server';
+import { getOptionalUser, isAdmin } from '~/services/auth.server';
 
 /**
  * Admin area (filled by a later issue). Visitors go to /api/login; signed-in

@@ -3,7 +3,7 @@ import { changePasswordSchema } from '~/models/auth-schemas';
 import { changePassword } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
 import { messageResponse, methodNotAllowed, parseBody, validationErrorResponse } from '~/utils/api.server';
-import { getSessionId, requireApiUser } from '~/utils/auth.server';
+import { getSessionId, requireApiUser } from '~/services/auth.server';
 
 /**
  * PUT /api/profile/password { currentPassword, newPassword, confirmPassword } → { message }.
