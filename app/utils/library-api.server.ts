@@ -71,42 +71,38 @@ async function readJson(request: Request): Promise<Record<string, unknown> | Res
   return failureResponse({ kind: 'fieldErrors', errors: { '': [libraryErrorKeys.invalidBody] } });
 }
 
-/** GET /api/<kind> (newest first, optional ?q=) and POST /api/<kind> (201 with the item). */
-export function libraryCollectionRoute(kind: LibraryKind) {
-  return {
-    loader: async (args: LoaderFunctionArgs) => {
-      const ctx = await apiContext(args);
-      if (ctx instanceof Response) return ctx;
-      return answer(await listLibraryItems(ctx, kind, { q: new URL(args.request.url).searchParams.get('q') }));
-    },
-    action: async (args: ActionFunctionArgs) => {
-      if (args.request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
-      const ctx = await apiContext(args);
-      if (ctx instanceof Response) return ctx;
-      const body = await readJson(args.request);
-      if (body instanceof Response) return body;
-      return answer(await createLibraryItem(ctx, kind, body), 201);
-    },
-  };
+/** GET /api/<kind>: the user's items, newest first (optional ?q=). */
+export async function libraryListApi(kind: LibraryKind, args: LoaderFunctionArgs): Promise<Response> {
+  const ctx = await apiContext(args);
+  if (ctx instanceof Response) return ctx;
+  return answer(await listLibraryItems(ctx, kind, { q: new URL(args.request.url).searchParams.get('q') }));
 }
 
-/** GET, PUT (200 with the item) and DELETE (204) /api/<kind>/<id>; someone else's id is 404. */
-export function libraryItemRoute(kind: LibraryKind) {
-  return {
-    loader: async (args: LoaderFunctionArgs) => {
-      const ctx = await apiContext(args);
-      if (ctx instanceof Response) return ctx;
-      return answer(await getLibraryItem(ctx, kind, args.params.id));
-    },
-    action: async (args: ActionFunctionArgs) => {
-      const method = args.request.method;
-      if (method !== 'PUT' && method !== 'DELETE') return methodNotAllowed(['GET', 'PUT', 'DELETE']);
-      const ctx = await apiContext(args);
-      if (ctx instanceof Response) return ctx;
-      if (method === 'DELETE') return answer(await deleteLibraryItem(ctx, kind, args.params.id), 204);
-      const body = await readJson(args.request);
-      if (body instanceof Response) return body;
-      return answer(await updateLibraryItem(ctx, kind, args.params.id, body));
-    },
-  };
+/** POST /api/<kind>: 201 with the created item (including its id). */
+export async function libraryCreateApi(kind: LibraryKind, args: ActionFunctionArgs): Promise<Response> {
+  if (args.request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+  const ctx = await apiContext(args);
+  if (ctx instanceof Response) return ctx;
+  const body = await readJson(args.request);
+  if (body instanceof Response) return body;
+  return answer(await createLibraryItem(ctx, kind, body), 201);
+}
+
+/** GET /api/<kind>/<id>; someone else's id is 404. */
+export async function libraryItemApi(kind: LibraryKind, args: LoaderFunctionArgs): Promise<Response> {
+  const ctx = await apiContext(args);
+  if (ctx instanceof Response) return ctx;
+  return answer(await getLibraryItem(ctx, kind, args.params.id));
+}
+
+/** PUT (200 with the item) and DELETE (204) /api/<kind>/<id>; someone else's id is 404. */
+export async function libraryChangeApi(kind: LibraryKind, args: ActionFunctionArgs): Promise<Response> {
+  const method = args.request.method;
+  if (method !== 'PUT' && method !== 'DELETE') return methodNotAllowed(['GET', 'PUT', 'DELETE']);
+  const ctx = await apiContext(args);
+  if (ctx instanceof Response) return ctx;
+  if (method === 'DELETE') return answer(await deleteLibraryItem(ctx, kind, args.params.id), 204);
+  const body = await readJson(args.request);
+  if (body instanceof Response) return body;
+  return answer(await updateLibraryItem(ctx, kind, args.params.id, body));
 }
