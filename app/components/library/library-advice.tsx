@@ -104,7 +104,7 @@ function ShippingPrices({ kind, q }: { kind: LibraryKind; q: string }) {
   const others = t(`${base}.others`, { returnObjects: true }) as unknown as Record<string, string>;
   return (
     <AdviceSection id={id} title={t(`${base}.title`)} asOf={t(`${base}.asOf`)} intro={t(`${base}.intro`)}>
-      <div className="mt-4 overflow-x-auto" data-library-advice="shippingPrices">
+      <div className="relative mt-4 overflow-x-auto" data-library-advice="shippingPrices">
         <table className="w-full min-w-[30rem] text-left text-sm">
           <thead className="text-ink-muted">
             <tr>
@@ -152,7 +152,7 @@ function MarketplaceFees({ kind, q }: { kind: LibraryKind; q: string }) {
   const presetIds = new Set((libraryPresets.marketplaces ?? []).map((preset) => preset.id));
   return (
     <AdviceSection id={id} title={t(`${base}.title`)} asOf={t(`${base}.asOf`)} intro={t(`${base}.intro`)}>
-      <div className="mt-4 overflow-x-auto" data-library-advice="marketplaceFees">
+      <div className="relative mt-4 overflow-x-auto" data-library-advice="marketplaceFees">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="text-ink-muted">
             <tr>

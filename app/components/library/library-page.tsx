@@ -64,7 +64,7 @@ export function LibraryPage() {
   }
 
   return (
-    <main className="mx-auto max-w-page px-4 py-8 sm:py-12" data-library={data.kind}>
+    <main className="mx-auto w-full min-w-0 max-w-page px-4 py-8 sm:py-12" data-library={data.kind}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
