@@ -1,66 +1,16 @@
-import { redirect } from '@remix-run/node';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Authenticator } from 'remix-auth';
-import { FormStrategy } from 'remix-auth-form';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { User } from '../entities';
 import { getServerT } from '../i18n.server';
-import { authenticate, type AuthenticateResult } from '../models/users.server';
-import { getEm } from './db.server';
-import { consumeRateLimit, clientIp } from './rate-limit.server';
-import { commitSession, deleteUserSessions, destroySession, getSession, sessionStorage } from './session.server';
+import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
+import { getRequestContext, type UserContext } from './request-context.server';
 
 /**
- * Sign-in with remix-auth's FormStrategy; the session (who is signed in) is
- * ours (services/session.server.ts). Guards for loaders and actions:
- * `getOptionalUser`, `requireUser` (pages), `requireApiUser` (JSON API, 401),
- * `requireAdmin`.
+ * Who is signed in: sessions (services/session.server.ts) and the guards for
+ * loaders and actions, all on the per-request context: `getRequestContext`,
+ * `requireUserContext` (pages), `requireApiUserContext` (JSON API, 401),
+ * `requireAdmin`. Checking a password is an operation: `login` in
+ * models/accounts.server.ts.
  */
-
-export const LOGIN_STRATEGY = 'form';
-
-/**
- * The verify function checks the password through the users model. It answers
- * with the model's result (ok / unverified / invalid) instead of throwing, so
- * the caller can tell "not yet confirmed" (403) from "wrong" (401).
- */
-export const authenticator = new Authenticator<AuthenticateResult>().use(
-  new FormStrategy<AuthenticateResult>(async ({ form }) => {
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
-    return authenticate(await getEm(), email, password);
-  }),
-  LOGIN_STRATEGY,
-);
-
-export type LoginAttempt =
-  | { status: 'ok'; user: User }
-  | { status: 'unverified' }
-  | { status: 'invalid' }
-  | { status: 'rateLimited'; retryAfterSeconds: number };
-
-/**
- * One sign-in attempt with validated input (the JSON API and the /auth page
- * both call this): rate limit per IP and address first, then the
- * FormStrategy. Does not create the session; call `createUserSession` on ok.
- */
-export async function attemptLogin(
-  request: Request,
-  em: EntityManager,
-  input: { email: string; password: string },
-): Promise<LoginAttempt> {
-  const limit = await consumeRateLimit(em, 'login', { ip: clientIp(request), email: input.email });
-  if (!limit.allowed) return { status: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
-
-  // The strategy reads a form body; the JSON API hands its (validated) fields over as one.
-  const formRequest = new Request(request.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: input.email, password: input.password }),
-  });
-  const result = await authenticator.authenticate(LOGIN_STRATEGY, formRequest);
-  if (result.status === 'ok') return { status: 'ok', user: result.user };
-  return { status: result.status };
-}
 
 // ---------------------------------------------------------------------------
 // Session lifecycle
@@ -106,64 +56,78 @@ export async function logout(request: Request, { redirectTo = '/' }: { redirectT
 }
 
 /** The id of the browser's current session ('' when it has none). */
-export async function getSessionId(request: Request): Promise<string> {
-  return (await getSession(request)).id;
-}
-
-/** Ends a user's other sessions (password change: keep the current one; reset: keep none). */
-export function revokeOtherSessions(em: EntityManager, userId: string, keepSid?: string | null): Promise<number> {
-  return deleteUserSessions(em, userId, keepSid);
+export async function getSessionId(requestOrArgs: Request | ContextArgs): Promise<string> {
+  return (await getRequestContext(argsOf(requestOrArgs))).sessionId;
 }
 
 // ---------------------------------------------------------------------------
-// Guards
+// Guards: all read the per-request context (request-context.server.ts), so a
+// page whose root and route loaders both ask reads the session and user once.
 
-export async function getOptionalUserId(request: Request): Promise<string | null> {
-  const userId = (await getSession(request)).get('userId');
-  return typeof userId === 'string' && userId ? userId : null;
+type ContextArgs = { request: Request; context?: AppLoadContext };
+
+function argsOf(requestOrArgs: Request | ContextArgs): ContextArgs {
+  return requestOrArgs instanceof Request ? { request: requestOrArgs } : requestOrArgs;
+}
+
+export async function getOptionalUserId(requestOrArgs: Request | ContextArgs): Promise<string | null> {
+  return (await getRequestContext(argsOf(requestOrArgs))).user?.id ?? null;
 }
 
 /** The signed-in user, or null for visitors (and for sessions whose user was deleted). */
-export async function getOptionalUser(request: Request, em?: EntityManager): Promise<User | null> {
-  const userId = await getOptionalUserId(request);
-  if (!userId) return null;
-  return (em ?? (await getEm())).findOne(User, { id: userId });
+export async function getOptionalUser(requestOrArgs: Request | ContextArgs): Promise<User | null> {
+  return (await getRequestContext(argsOf(requestOrArgs))).user;
 }
 
-/** Pages: the signed-in user; visitors are redirected to /auth and come back afterwards. */
-export async function requireUser(
-  request: Request,
-  { redirectTo, em }: { redirectTo?: string | null; em?: EntityManager } = {},
-): Promise<User> {
-  const user = await getOptionalUser(request, em);
-  if (user) return user;
-  const url = new URL(request.url);
+/** Pages: the context of a signed-in user; visitors are redirected to /auth and come back afterwards. */
+export async function requireUserContext(
+  requestOrArgs: Request | ContextArgs,
+  { redirectTo }: { redirectTo?: string | null } = {},
+): Promise<UserContext> {
+  const args = argsOf(requestOrArgs);
+  const ctx = await getRequestContext(args);
+  if (ctx.user) return ctx as UserContext;
+  const url = new URL(args.request.url);
   const back = safeRedirect(redirectTo ?? `${url.pathname}${url.search}`);
   throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
 }
 
-/** JSON API: the signed-in user, or a 401 `{ message }`. */
-export async function requireApiUser(request: Request, em?: EntityManager): Promise<User> {
-  const user = await getOptionalUser(request, em);
-  if (user) return user;
-  const t = await getServerT('auth');
-  throw Response.json({ message: t('auth:messages.unauthorized') }, { status: 401 });
+/** Pages: the signed-in user (see `requireUserContext`). */
+export async function requireUser(requestOrArgs: Request | ContextArgs, options: { redirectTo?: string | null } = {}): Promise<User> {
+  return (await requireUserContext(requestOrArgs, options)).user;
 }
 
-/** Admin pages and API: visitors go to /api/login; signed-in non-admins get 403. */
-export async function requireAdmin(request: Request, em?: EntityManager): Promise<User> {
-  const user = await getOptionalUser(request, em);
-  if (!user) throw redirect('/api/login');
-  if (!isAdmin(user)) {
+/** JSON API: the context of a signed-in user, or a 401 `{ message }`. */
+export async function requireApiUserContext(requestOrArgs: Request | ContextArgs): Promise<UserContext> {
+  const ctx = await getRequestContext(argsOf(requestOrArgs));
+  if (ctx.user) return ctx as UserContext;
+  const t = await getServerT('auth');
+  throw Response.json({ message: t('auth:messages.unauthorized') }, { status: 401, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** JSON API: the signed-in user, or a 401 `{ message }`. */
+export async function requireApiUser(requestOrArgs: Request | ContextArgs): Promise<User> {
+  return (await requireApiUserContext(requestOrArgs)).user;
+}
+
+/**
+ * The one admin check, for admin pages and the admin API: visitors go to
+ * /api/login; signed-in non-admins get 403 `{ message }` (pages render it in
+ * their ErrorBoundary).
+ */
+export async function requireAdmin(requestOrArgs: Request | ContextArgs): Promise<UserContext> {
+  const ctx = await getRequestContext(argsOf(requestOrArgs));
+  if (!ctx.user) throw redirect('/api/login');
+  if (!isAdmin(ctx.user)) {
     const t = await getServerT('auth');
-    throw Response.json({ message: t('auth:messages.forbidden') }, { status: 403 });
+    throw Response.json({ message: t('auth:messages.forbidden') }, { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
   }
-  return user;
+  return ctx as UserContext;
 }
 
 /** isAdmin is stored as 1/0; the spec's admin page also accepts `true`. */
-export function isAdmin(user: Pick<User, 'isAdmin'>): boolean {
-  const value = user.isAdmin as unknown;
+export function isAdmin(user: Pick<User, 'isAdmin'> | null | undefined): boolean {
+  const value = user?.isAdmin as unknown;
   return value === 1 || value === true;
 }
 
@@ -183,3 +147,4 @@ export function safeRedirect(to: unknown, fallback = '/calculator'): string {
     return fallback;
   }
 }
+export { getRequestContext, type RequestContext, type UserContext } from './request-context.server';

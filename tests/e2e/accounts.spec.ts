@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIResponse, Page } from '@playwright/test';
-import { consentCookieValue, expect, test } from './fixtures';
+import { consentCookieValue, expect, signInDirectly, test } from './fixtures';
+import { E2E_PORT } from './server-env';
 import { uniqueEmail, waitForLink, waitForMail } from './mailbox';
 
 /*
@@ -21,17 +22,13 @@ function toast(page: Page) {
   return page.locator('[data-toast]');
 }
 
-/** A confirmed account, signed in in this page's browser context (through the JSON API: fast). */
+/**
+ * A confirmed account, signed in in this page's browser context: created with its
+ * session directly in the database (fixtures.ts). Registration, confirmation and
+ * sign-in have their own tests below.
+ */
 async function signedInUser(page: Page, firstName = 'Erika') {
-  const email = uniqueEmail('e2e');
-  const register = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: 'Muster' },
-  });
-  expect(register.status()).toBe(200);
-  const link = await waitForLink(email, '/verify-email?token=');
-  expect((await page.request.get(link)).status()).toBe(200);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
+  const { email } = await signInDirectly(page.context(), `http://localhost:${E2E_PORT}`, { firstName, password: PASSWORD });
   return { email, firstName };
 }
 

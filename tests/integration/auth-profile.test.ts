@@ -117,7 +117,7 @@ describe('guards', () => {
     const admin = await signIn();
     await app.em().nativeUpdate(User, { email: admin.email }, { isAdmin: 1 });
     const user = await requireAdmin(apiRequest('/admin', 'GET', undefined, { cookie: admin.cookie }));
-    expect(user.email).toBe(admin.email);
+    expect(user.user.email).toBe(admin.email);
   });
 
   it('the API routes answer visitors with 401', async () => {

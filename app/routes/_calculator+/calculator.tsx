@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +24,12 @@ import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'], visitorCache: true };
+export const handle = { i18n: ['calculator'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+export const headers = publicPageHeaders;
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and
@@ -62,8 +65,22 @@ function Calculator({ initial }: { initial: CalculatorState }) {
   const [{ values, evaluation }, setState] = useState(initial);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
-  // A navigation (reset, another link) must not be overwritten by a pending address update.
-  useEffect(() => () => window.clearTimeout(urlTimer.current), []);
+  // A navigation (reset, another link) must not be overwritten by a pending address update:
+  // neither by one already scheduled (cancelled when the navigation starts, and on unmount)
+  // nor by one scheduled later by an input that was still waiting for the live-calculation chunk.
+  const navigation = useNavigation();
+  const settled = useRef(true);
+  settled.current = navigation.state === 'idle';
+  useEffect(() => {
+    if (navigation.state !== 'idle') window.clearTimeout(urlTimer.current);
+  }, [navigation.state]);
+  useEffect(() => {
+    settled.current = true;
+    return () => {
+      settled.current = false;
+      window.clearTimeout(urlTimer.current);
+    };
+  }, []);
   const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
 
   function preloadLiveCalculator() {
@@ -73,12 +90,15 @@ function Calculator({ initial }: { initial: CalculatorState }) {
   async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
     const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    if (!settled.current) return;
     setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
     window.clearTimeout(urlTimer.current);
-    urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
+    urlTimer.current = window.setTimeout(() => {
+      if (settled.current) window.history.replaceState(window.history.state, '', url);
+    }, URL_SYNC_DELAY_MS);
   }
 
   function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
