@@ -241,9 +241,7 @@ function fail(ctx: Ctx, message: string, params?: Record<string, number | string
   return z.NEVER;
 }
 
-// eslint-disable-next-line no-control-regex
 const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function textSchema(field: TextFieldDef) {

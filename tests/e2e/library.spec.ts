@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { uniqueEmail, waitForLink } from './mailbox';
 
 /*
  * The five library pages, run with JavaScript (modal dialogs, reached through
@@ -9,8 +8,6 @@ import { uniqueEmail, waitForLink } from './mailbox';
  * `?delete=`). One table of expectations per kind; the page is one
  * implementation, so one parametrised test covers all five.
  */
-
-const PASSWORD = 'Kalkulation-2025!';
 
 type Case = {
   path: string;
@@ -56,19 +53,6 @@ const cases: Case[] = [
   },
 ];
 
-/** A confirmed account, signed in in this page's browser context (through the JSON API: fast). */
-async function signIn(page: Page) {
-  const email = uniqueEmail('lib');
-  const register = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Lena', lastName: 'Bibliothek' },
-  });
-  expect(register.status()).toBe(200);
-  const link = await waitForLink(email, '/verify-email?token=');
-  expect((await page.request.get(link)).status()).toBe(200);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-}
-
 /** Through the header's Verwaltung menu (a <details>, so it opens without scripts too). */
 async function openFromHeader(page: Page, c: Case) {
   await page.goto('/calculator');
@@ -92,9 +76,9 @@ function toast(page: Page) {
 }
 
 for (const c of cases) {
-  test(`${c.path}: create, edit, search, deactivate and delete`, async ({ page, javaScriptEnabled }) => {
+  test(`${c.path}: create, edit, search, deactivate and delete`, async ({ page, javaScriptEnabled, signIn }) => {
     test.setTimeout(90_000);
-    await signIn(page);
+    await signIn();
     await openFromHeader(page, c);
     await expect(page.getByText(c.empty, { exact: true })).toBeVisible();
 
@@ -147,7 +131,7 @@ for (const c of cases) {
     const renamed = card(page, 'Umbenannt');
     if (c.path === '/printers') {
       await renamed.getByRole('link', { name: 'Umbenannt bearbeiten' }).click();
-      await panel(page).getByRole('switch').uncheck();
+      await panel(page).getByRole('checkbox', { name: 'Aktiv (im Rechner auswählbar)' }).uncheck();
       await panel(page).getByRole('button', { name: 'Speichern' }).click();
       await expect(toast(page)).toContainText(c.updated);
     } else {
@@ -170,8 +154,8 @@ for (const c of cases) {
   });
 }
 
-test('presets: marketplace fees and a parcel price go into the library with one click', async ({ page }) => {
-  await signIn(page);
+test('presets: marketplace fees and a parcel price go into the library with one click', async ({ page, signIn }) => {
+  await signIn();
   await page.goto('/marketplaces');
   await page.getByRole('button', { name: 'Etsy (Verkäufer in Deutschland) in meine Bibliothek übernehmen' }).click();
   await expect(toast(page)).toContainText('Marktplatz erstellt');
@@ -193,8 +177,8 @@ test('presets: marketplace fees and a parcel price go into the library with one 
   await expect(page.getByText('Stand: 1. Januar 2025')).toBeVisible();
 });
 
-test('the fee fraction shows its meaning as a percentage, live with JS and after a server render', async ({ page, javaScriptEnabled }) => {
-  await signIn(page);
+test('the fee fraction shows its meaning as a percentage, live with JS and after a server render', async ({ page, javaScriptEnabled, signIn }) => {
+  await signIn();
   await page.goto('/marketplaces?new');
   const meaning = panel(page).locator('[data-percent-meaning]');
   await expect(meaning).toHaveText('= 5\u00A0%');
@@ -210,8 +194,8 @@ test('the fee fraction shows its meaning as a percentage, live with JS and after
 test.describe('with JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'modal dialog behaviour and axe need scripts');
 
-  test('the dialog is modal: focus moves in, Escape closes it and focus returns to the opener', async ({ page }) => {
-    await signIn(page);
+  test('the dialog is modal: focus moves in, Escape closes it and focus returns to the opener', async ({ page, signIn }) => {
+    await signIn();
     await openFromHeader(page, cases[0]);
     const add = page.getByRole('link', { name: 'Drucker hinzufügen' });
     await add.click();
@@ -222,7 +206,7 @@ test.describe('with JavaScript', () => {
     await expect(dialog.getByLabel('Anschaffungskosten')).toHaveValue('300');
     await expect(dialog.getByLabel('Lebensdauer')).toHaveValue('3000');
     await expect(dialog.getByLabel('Strompreis')).toHaveValue('0,32');
-    await expect(dialog.getByRole('switch')).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: 'Aktiv (im Rechner auswählbar)' })).toBeChecked();
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     // The page behind is inert while the dialog is open.
     expect(await page.evaluate(() => document.querySelector('dialog')?.matches(':modal'))).toBe(true);
@@ -232,8 +216,8 @@ test.describe('with JavaScript', () => {
     await expect(add).toBeFocused();
   });
 
-  test('axe: no serious or critical violations on a library page with the dialog open', async ({ page }) => {
-    await signIn(page);
+  test('axe: no serious or critical violations on a library page with the dialog open', async ({ page, signIn }) => {
+    await signIn();
     await page.request.post('/api/filaments', { data: { name: 'PLA Schwarz', material: 'PLA' } });
     await page.goto('/filaments');
     await page.getByRole('link', { name: 'Filament hinzufügen' }).click();
@@ -244,20 +228,20 @@ test.describe('with JavaScript', () => {
   });
 });
 
-test('a 320 px phone shows the library without sideways scrolling', async ({ page }) => {
+test('a 320 px phone shows the library without sideways scrolling', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signIn(page);
+  await signIn();
   await page.request.post('/api/marketplaces', { data: { name: 'Ein Marktplatz mit einem recht langen Namen' } });
   await page.goto('/marketplaces');
   await expect(card(page, 'Ein Marktplatz mit einem recht langen Namen')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
-test("another user's item is not found", async ({ page }) => {
-  await signIn(page);
+test("another user's item is not found", async ({ page, signIn }) => {
+  await signIn();
   const created = await (await page.request.post('/api/printers', { data: { name: 'Fremd' } })).json();
   await page.context().clearCookies();
-  await signIn(page);
+  await signIn();
   const response = await page.goto(`/printers?edit=${created.id}`);
   expect(response?.status()).toBe(404);
 });

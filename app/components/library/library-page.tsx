@@ -376,7 +376,7 @@ function LibraryField({ field, meta }: { field: FieldDef; meta: FieldMetadata<st
       return (
         <div className="sm:col-span-2">
           <label className="flex items-center gap-3 text-sm font-medium">
-            <input key={key} {...props} role="switch" className="size-5 accent-brand-600" />
+            <input key={key} {...props} className="size-5 accent-brand-600" />
             {t(field.label)}
           </label>
           {errors}
