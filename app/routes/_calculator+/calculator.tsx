@@ -6,14 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
 import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
-import {
-  BasicsSection,
-  LaborSection,
-  MarketplaceSection,
-  PackagingShippingSection,
-  PricingSection,
-  PrinterFilamentSection,
-} from '~/components/calculator/calculator-form-fields';
+import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
@@ -88,9 +81,11 @@ function Calculator({ initial }: { initial: CalculatorState }) {
   }
 
   async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
-    const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
+    // Read before awaiting: React clears currentTarget once the handler yields.
+    const data = new FormData(event.currentTarget);
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
     if (!settled.current) return;
+    const next = calculator.rawValuesFromSearchParams(data);
     setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
@@ -128,13 +123,13 @@ function Calculator({ initial }: { initial: CalculatorState }) {
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
-          <BasicsSection {...sectionProps} />
-          <PricingSection {...sectionProps} />
-          <PrinterFilamentSection {...sectionProps} />
-          <PackagingShippingSection {...sectionProps} />
-          <MarketplaceSection {...sectionProps} />
+          <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="signIn.imageUpload" />} />
+          <FieldSection section="pricing" {...sectionProps} />
+          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
+          <FieldSection section="packagingShipping" {...sectionProps} />
+          <FieldSection section="marketplace" {...sectionProps} />
           <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
-          <LaborSection {...sectionProps} />
+          <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
             <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
               {t('actions.calculate')}
