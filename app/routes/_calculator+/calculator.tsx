@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,17 +10,20 @@ import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
+import { LibraryPickers } from '~/components/calculator/library-pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
+import { getRequestContext } from '~/services/request-context.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'] };
+export const handle = { i18n: ['calculator', 'pickers'] };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 export const headers = publicPageHeaders;
 
@@ -31,28 +34,38 @@ export const headers = publicPageHeaders;
  * on every keystroke; that chunk is fetched when the visitor first reaches for
  * the form, so a first visit downloads less JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const values = rawValuesFromSearchParams(new URL(request.url).searchParams);
+export async function loader(args: LoaderFunctionArgs) {
+  const params = new URL(args.request.url).searchParams;
+  const values = rawValuesFromSearchParams(params);
+  const ctx = await getRequestContext(args);
+  // Signed-in users get the library pickers; `?apply=<picker>` (no JS) redirects to the filled address.
+  let pickers: PickerState | null = null;
+  if (ctx.user) {
+    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, params, values);
+    if ('redirectTo' in outcome) throw redirect(outcome.redirectTo);
+    pickers = outcome.state;
+  }
   const t = await getServerT('calculator');
   return {
     values,
     evaluation: evaluateCalculator(values),
+    pickers,
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
 
 export default function CalculatorPage() {
-  const { values, evaluation } = useLoaderData<typeof loader>();
+  const { values, evaluation, pickers } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+  return <Calculator key={location.key} initial={{ values, evaluation }} pickers={pickers} />;
 }
 
 const URL_SYNC_DELAY_MS = 200;
 
 type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
 
-function Calculator({ initial }: { initial: CalculatorState }) {
+function Calculator({ initial, pickers }: { initial: CalculatorState; pickers: PickerState | null }) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
   const [{ values, evaluation }, setState] = useState(initial);
@@ -125,9 +138,13 @@ function Calculator({ initial }: { initial: CalculatorState }) {
         <div className="no-print space-y-6">
           <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="signIn.imageUpload" />} />
           <FieldSection section="pricing" {...sectionProps} />
-          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
-          <FieldSection section="packagingShipping" {...sectionProps} />
-          <FieldSection section="marketplace" {...sectionProps} />
+          <FieldSection
+            section="printerFilament"
+            {...sectionProps}
+            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="signIn.pickers" />}
+          />
+          <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
+          <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
           <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
           <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
