@@ -245,3 +245,39 @@ test("another user's item is not found", async ({ page, signIn }) => {
   const response = await page.goto(`/printers?edit=${created.id}`);
   expect(response?.status()).toBe(404);
 });
+
+test('picking stored items in the calculator fills the fields and changes the figures', async ({ page, signIn, javaScriptEnabled }) => {
+  await signIn();
+  await page.request.post('/api/printers', { data: { name: 'Stromfresser', wattage: 1200, cost: 2000, lifetimeHours: 1000, electricityRate: 0.5 } });
+  await page.request.post('/api/printers', { data: { name: 'Ruhend', isActive: 0 } });
+  await page.request.post('/api/marketplaces', { data: { name: 'Etsy', percentageFee: 0.105, fixedFee: 0.3 } });
+  await page.goto('/printers');
+  await page.getByRole('banner').getByRole('link', { name: 'Rechner', exact: true }).click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  const total = page.locator('[data-result="totalCosts"]');
+  const before = await total.textContent();
+
+  // Only active items are offered.
+  const printerSelect = page.getByLabel('Drucker auswählen');
+  await expect(printerSelect.locator('option')).toHaveText(['Manuell eingeben', 'Stromfresser']);
+  await printerSelect.selectOption({ label: 'Stromfresser' });
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: 'Drucker übernehmen' }).click();
+    // The address holds the filled values: a shareable calculation.
+    await expect(page).toHaveURL(/printerWattage=1200/);
+  }
+  await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
+  await expect(page.getByLabel('Anschaffungskosten Drucker', { exact: true })).toHaveValue('2000');
+  await expect(page.locator('[data-picker="printer"] [data-picker-applied]')).toContainText('Automatisch übernommen');
+  await expect(total).not.toHaveText(before!);
+
+  await page.getByLabel('Marktplatz auswählen').selectOption({ label: 'Etsy' });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Marktplatz übernehmen' }).click();
+  await expect(page.getByLabel('Prozentuale Gebühr', { exact: true })).toHaveValue('10,5');
+  // The printer taken over before is kept.
+  await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
+
+  // An empty library points to where items are added.
+  await expect(page.getByText('Keine aktiven Filamente verfügbar')).toBeVisible();
+  await expect(page.locator('[data-picker-empty="filament"]').getByRole('link', { name: 'Filament hinzufügen' })).toHaveAttribute('href', '/filaments?new');
+});
