@@ -319,6 +319,11 @@ test.describe('Seiten-Cache für Besucher', () => {
     const answers: APIResponse[] = [];
     for (let index = 0; index < 4; index++) answers.push(await page.request.get(link));
     expect(answers[0].headers()['x-cache']).toBeUndefined();
+    // The route says the page may be shared, and it varies on the cookies the root loader reads.
+    for (const answer of answers) {
+      expect(answer.headers()['cache-control']).toBe('public, max-age=60');
+      expect(answer.headers()['vary']).toMatch(/^Cookie\b/);
+    }
     const hit = answers.find((answer) => answer.headers()['x-cache'] === 'hit');
     expect(hit).toBeDefined();
     const nonceOf = (answer: APIResponse) => answer.headers()['content-security-policy'].match(/'nonce-([^']+)'/)![1];
@@ -340,7 +345,14 @@ test.describe('Seiten-Cache für Besucher', () => {
     for (let index = 0; index < 3; index++) {
       const signedIn = await page.request.get(link);
       expect(signedIn.headers()['x-cache']).toBeUndefined();
+      expect(signedIn.headers()['cache-control']).toBe('private, no-store');
       expect(await signedIn.text()).toContain('Cacheprobe');
+    }
+    // Everything rendered for the session is private, single-fetch data included.
+    for (const path of ['/calculator', '/calculator.data', '/profile', '/profile.data', '/kontakt', '/kontakt.data']) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBeLessThan(400);
+      expect(answer.headers()['cache-control'], path).toBe('private, no-store');
     }
     await page.goto(link);
     await expect(page.locator('[data-user-menu]')).toBeVisible();
