@@ -153,9 +153,13 @@ test.describe('Angemeldet', () => {
     await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Melden Sie sich an');
     await expect(page.locator('main').getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
-    for (const feature of ['save', 'pickers', 'imageUpload']) {
+    for (const feature of ['save', 'imageUpload']) {
       await expect(page.locator(`[data-coming-soon="${feature}"]`)).toBeVisible();
     }
+    // The library pickers have arrived (issue 11): an empty library points to where items are added.
+    await expect(page.locator('[data-coming-soon="pickers"]')).toHaveCount(0);
+    await expect(page.getByText('Keine aktiven Drucker verfügbar')).toBeVisible();
+    await expect(page.getByText('Keine aktiven Marktplätze verfügbar')).toBeVisible();
     await expect(page.locator('[data-coming-soon="save"]')).toContainText('kommt bald');
   });
 

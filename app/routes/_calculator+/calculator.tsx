@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
+import { LibraryPickers } from '~/components/calculator/library-pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
@@ -18,13 +19,15 @@ import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
+import { getRequestContext } from '~/services/request-context.server';
 import type { loader as rootLoader } from '~/root';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'] };
+export const handle = { i18n: ['calculator', 'pickers'] };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 export const headers = publicPageHeaders;
 
@@ -35,14 +38,23 @@ export const headers = publicPageHeaders;
  * on every keystroke; that chunk is fetched when the visitor first reaches for
  * the form, so a first visit downloads less JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader(args: LoaderFunctionArgs) {
+  const params = new URL(args.request.url).searchParams;
   const t = await getServerT('calculator');
   // The reset link: back to the defaults with the spec's toast (a flash cookie, so it shows without JS).
   if (params.has(RESET_PARAM)) return redirectWithToast('/calculator', { title: t('toast.reset') });
   const values = rawValuesFromSearchParams(params);
+  const ctx = await getRequestContext(args);
+  // Signed-in users get the library pickers; `?apply=<picker>` (no JS) redirects to the filled address.
+  let pickers: PickerState | null = null;
+  if (ctx.user) {
+    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, params, values);
+    if ('redirectTo' in outcome) throw redirect(outcome.redirectTo);
+    pickers = outcome.state;
+  }
   return {
     values,
+    pickers,
     fields: fieldViews,
     evaluation: evaluateCalculator(values),
     meta: { title: t('meta.title'), description: t('meta.description') },
@@ -50,10 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CalculatorPage() {
-  const { values, evaluation, fields } = useLoaderData<typeof loader>();
+  const { values, evaluation, fields, pickers } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} fields={fields as readonly FieldView[]} />;
+  return <Calculator key={location.key} initial={{ values, evaluation }} fields={fields as readonly FieldView[]} pickers={pickers} />;
 }
 
 const URL_SYNC_DELAY_MS = 200;
@@ -67,7 +79,15 @@ type CalculatorState = {
   lastValid: ValidEvaluation | null;
 };
 
-function Calculator({ initial, fields }: { initial: Omit<CalculatorState, 'lastValid'>; fields: readonly FieldView[] }) {
+function Calculator({
+  initial,
+  fields,
+  pickers,
+}: {
+  initial: Omit<CalculatorState, 'lastValid'>;
+  fields: readonly FieldView[];
+  pickers: PickerState | null;
+}) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
@@ -201,9 +221,13 @@ function Calculator({ initial, fields }: { initial: Omit<CalculatorState, 'lastV
         <div className="no-print space-y-6">
           <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="imageUpload" signedIn={signedIn} />} />
           <FieldSection section="pricing" {...sectionProps} />
-          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="pickers" signedIn={signedIn} />} />
-          <FieldSection section="packagingShipping" {...sectionProps} />
-          <FieldSection section="marketplace" {...sectionProps} />
+          <FieldSection
+            section="printerFilament"
+            {...sectionProps}
+            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={signedIn} />}
+          />
+          <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
+          <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
           <DetailedCosts costs={shown.status === 'ok' ? shown.result : shown.status === 'impossible' ? shown.partial : null} />
           <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
