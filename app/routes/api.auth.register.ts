@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { registerSchema } from '~/models/auth-schemas';
 import { registerUser } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
+import { clientIp, consumeRateLimit, settleRateLimit } from '~/services/rate-limit.server';
 import { messageResponse, methodNotAllowed, parseBody, rateLimitedResponse, validationErrorResponse } from '~/utils/api.server';
 
 /**
@@ -14,10 +14,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, registerSchema);
   if (!parsed.ok) return parsed.response;
   const em = await getEm();
-  const limit = await consumeRateLimit(em, 'register', { ip: clientIp(request), email: parsed.data.email });
+  const keys = { ip: clientIp(request), email: parsed.data.email };
+  const limit = await consumeRateLimit(em, 'register', keys);
   if (!limit.allowed) return rateLimitedResponse(limit.retryAfterSeconds);
 
   const result = await registerUser(em, parsed.data);
-  if (!result.ok) return validationErrorResponse(result.errors);
+  if (!result.ok) {
+    // Only registrations that went through count (rate-limit-config.server.ts).
+    await settleRateLimit(em, 'register', keys, 'failure');
+    return validationErrorResponse(result.errors);
+  }
   return messageResponse('auth:messages.registerSuccess', 200);
 }

@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -11,7 +12,7 @@ import { getServerT } from '~/i18n.server';
 import { loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
 import { registerUser, resendVerification } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
+import { clientIp, consumeRateLimit, settleRateLimit } from '~/services/rate-limit.server';
 import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/utils/auth.server';
 import { createToastHeaders, redirectWithToast } from '~/utils/toast.server';
 
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get('intent');
   const em = await getEm();
   const t = await getServerT(['account', 'auth']);
@@ -71,6 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ intent, result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
     }
     const result = await registerUser(em, submission.value);
+    // Only registrations that went through count (rate-limit-config.server.ts).
+    if (!result.ok) await settleRateLimit(em, 'register', { ip, email: submission.value.email }, 'failure');
     if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: result.errors, hideFields }) }, { status: 400 });
     // Same answer whether or not the address already had an account (its owner gets a mail saying so).
     return redirectWithToast(authHref('login', keptRedirect(formData.get('redirectTo'))), {

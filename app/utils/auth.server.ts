@@ -6,7 +6,7 @@ import { User } from '../entities';
 import { getServerT } from '../i18n.server';
 import { authenticate, type AuthenticateResult } from '../models/users.server';
 import { getEm } from '../services/db.server';
-import { consumeRateLimit, clientIp } from '../services/rate-limit.server';
+import { consumeRateLimit, clientIp, settleRateLimit } from '../services/rate-limit.server';
 import { commitSession, deleteUserSessions, destroySession, getSession, sessionStorage } from '../services/session.server';
 
 /**
@@ -48,7 +48,8 @@ export async function attemptLogin(
   em: EntityManager,
   input: { email: string; password: string },
 ): Promise<LoginAttempt> {
-  const limit = await consumeRateLimit(em, 'login', { ip: clientIp(request), email: input.email });
+  const keys = { ip: clientIp(request), email: input.email };
+  const limit = await consumeRateLimit(em, 'login', keys);
   if (!limit.allowed) return { status: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
 
   // The strategy reads a form body; the JSON API hands its (validated) fields over as one.
@@ -58,6 +59,8 @@ export async function attemptLogin(
     body: new URLSearchParams({ email: input.email, password: input.password }),
   });
   const result = await authenticator.authenticate(LOGIN_STRATEGY, formRequest);
+  // Only wrong passwords count against the address (rate-limit-config.server.ts).
+  if (result.status !== 'invalid') await settleRateLimit(em, 'login', keys, 'success');
   if (result.status === 'ok') return { status: 'ok', user: result.user };
   return { status: result.status };
 }
