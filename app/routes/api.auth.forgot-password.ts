@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { forgotPasswordSchema } from '~/models/auth-schemas';
-import { requestPasswordReset } from '~/models/users.server';
+import { forgotPassword } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
+import { clientIp } from '~/services/rate-limit.server';
 import { messageResponse, methodNotAllowed, parseBody, rateLimitedResponse } from '~/utils/api.server';
 
 /** POST /api/auth/forgot-password { email } → { message }, the same whether or not the address has an account. */
@@ -11,9 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, forgotPasswordSchema);
   if (!parsed.ok) return parsed.response;
   const em = await getEm();
-  const limit = await consumeRateLimit(em, 'forgotPassword', { ip: clientIp(request), email: parsed.data.email });
-  if (!limit.allowed) return rateLimitedResponse(limit.retryAfterSeconds);
-
-  await requestPasswordReset(em, parsed.data.email);
+  const result = await forgotPassword(em, { ip: clientIp(request), email: parsed.data.email });
+  if (result.status === 'rateLimited') return rateLimitedResponse(result.retryAfterSeconds);
   return messageResponse('auth:messages.forgotPasswordSent', 200);
 }

@@ -2,13 +2,15 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { profileSchema } from '~/models/auth-schemas';
 import { toPublicUser, updateProfile } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { jsonResponse, methodNotAllowed, parseBody, validationErrorResponse } from '~/utils/api.server';
+import { clientIp } from '~/services/rate-limit.server';
+import { jsonResponse, methodNotAllowed, parseBody, rateLimitedResponse, validationErrorResponse } from '~/utils/api.server';
 import { requireApiUser } from '~/utils/auth.server';
 import { getServerT } from '~/i18n.server';
 
 /**
  * PUT /api/profile { firstName, lastName, email } → { message, user }.
- * A changed address must be confirmed again (see app/models/users.server.ts).
+ * A changed address waits for its confirmation (see app/models/users.server.ts);
+ * the answer is the same whether or not the address is taken.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
@@ -17,7 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseBody(request, profileSchema);
   if (!parsed.ok) return parsed.response;
 
-  const result = await updateProfile(em, user, parsed.data);
+  const result = await updateProfile(em, user, parsed.data, { ip: clientIp(request) });
+  if (!result.ok && 'rateLimited' in result) return rateLimitedResponse(result.retryAfterSeconds);
   if (!result.ok) return validationErrorResponse(result.errors, 'auth:messages.profileUpdateFailed');
   const t = await getServerT('auth');
   return jsonResponse({

@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -9,9 +10,9 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, SubmitButton, TextField } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { forgotPasswordSchema } from '~/models/auth-schemas';
-import { requestPasswordReset } from '~/models/users.server';
+import { forgotPassword } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
+import { clientIp } from '~/services/rate-limit.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const handle = { i18n: ['account', 'auth'] };
@@ -27,22 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
 
   const em = await getEm();
-  const limit = await consumeRateLimit(em, 'forgotPassword', { ip: clientIp(request), email: submission.value.email });
-  if (!limit.allowed) {
+  const result = await forgotPassword(em, { ip: clientIp(request), email: submission.value.email });
+  if (result.status === 'rateLimited') {
     const t = await getServerT('auth');
-    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) });
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429 });
-  }
-  try {
-    await requestPasswordReset(em, submission.value.email);
-  } catch (error) {
-    console.error('[forgot-password]', error);
-    return data({ result: submission.reply({ formErrors: ['account:forgot.failed'] }) }, { status: 500 });
   }
   const t = await getServerT(['account', 'auth']);
   return redirectWithToast('/forgot-password?sent=1', {

@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
@@ -20,6 +21,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } fro
 import { getServerT } from '~/i18n.server';
 import { changePasswordSchema, profileSchema } from '~/models/auth-schemas';
 import {
+  cancelEmailChange,
   changePassword,
   storeProfileImage,
   toPublicUser,
@@ -27,6 +29,7 @@ import {
   type ProfileImageError,
 } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
+import { clientIp } from '~/services/rate-limit.server';
 import { getSessionId, requireUser } from '~/utils/auth.server';
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -67,7 +70,8 @@ async function readImageUpload(request: Request): Promise<{ ok: true; bytes: Buf
     return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: 'tooLarge' };
-    throw error;
+    // A body the multipart parser cannot read is not a picture (400, never 500).
+    return { ok: false, error: 'notAnImage' };
   }
 }
 
@@ -90,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get('intent');
 
   if (intent === 'changePassword') {
@@ -117,7 +121,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'updateProfile') {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
-    const result = await updateProfile(em, user, submission.value);
+    const result = await updateProfile(em, user, submission.value, { ip: clientIp(request) });
+    if (!result.ok && 'rateLimited' in result) {
+      const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) });
+      return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status: 429 });
+    }
     if (!result.ok) {
       return data(
         { intent, result: submission.reply({ fieldErrors: result.errors, formErrors: ['auth:messages.profileUpdateFailed'] }) },
@@ -128,6 +136,15 @@ export async function action({ request }: ActionFunctionArgs) {
       type: 'success',
       title: t('account:profile.toast.profileUpdated'),
       description: t(result.emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
+    });
+  }
+
+  if (intent === 'cancelEmailChange') {
+    await cancelEmailChange(em, user);
+    return redirectWithToast('/profile', {
+      type: 'success',
+      title: t('account:profile.toast.emailChangeCancelled'),
+      description: t('auth:messages.emailChangeCancelled'),
     });
   }
 
@@ -204,6 +221,15 @@ function ProfileCard() {
           </SubmitButton>
         </div>
       </Form>
+      {user.pendingEmail ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="pending-email">
+          <p className="min-w-0 flex-1 break-words">{t('profile.pendingEmail', { email: user.pendingEmail, current: user.email })}</p>
+          <input type="hidden" name="intent" value="cancelEmailChange" />
+          <button type="submit" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            {t('profile.cancelEmailChange')}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }
