@@ -6,17 +6,20 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { startMailWorker } from './services/mail.server';
+import { startUploadCleanup } from './services/upload-cleanup.server';
 import { NonceProvider } from './utils/nonce';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
 import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
 
 declare global {
-  // One outbox worker per process, also across dev-server module reloads.
+  // One outbox worker (and one upload cleanup) per process, also across dev-server module reloads.
   var __druckpreisMailWorker: (() => void) | undefined;
+  var __druckpreisUploadCleanup: (() => void) | undefined;
 }
 if (process.env.MAIL_WORKER !== 'off' && !globalThis.__druckpreisMailWorker) {
   globalThis.__druckpreisMailWorker = startMailWorker();
 }
+globalThis.__druckpreisUploadCleanup ??= startUploadCleanup();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
