@@ -5,9 +5,11 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
 import { NonceProvider } from './utils/nonce';
+import { trimReactEncoderPadding } from './utils/react-stream-padding.server';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
 import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
 
@@ -32,6 +34,11 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const { cspNonce, visitorPage } = loadContext as { cspNonce?: string; visitorPage?: VisitorPageSlot };
+  if (markDatabaseOutage(remixContext)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   const nonce = String(cspNonce ?? '');
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedPage(cacheKey) : null;
@@ -70,7 +77,10 @@ const handleRequest: HandleDocumentRequestFunction = async (
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          // React 18 pads some 2048-byte chunks with NULs; they never reach the client or the cache.
+          const trimmed = trimReactEncoderPadding();
+          trimmed.pipe(body);
+          pipe(trimmed);
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -85,6 +95,24 @@ const handleRequest: HandleDocumentRequestFunction = async (
 };
 
 export default handleRequest;
+
+/**
+ * A loader or action that failed because the database is unreachable is an
+ * outage, not a bug: its error becomes a 503 route error (the same on the
+ * server and in the hydration data), so the error page says so in German.
+ */
+function markDatabaseOutage(remixContext: EntryContext): boolean {
+  const errors = remixContext.staticHandlerContext.errors;
+  if (!errors) return false;
+  let found = false;
+  for (const [routeId, error] of Object.entries(errors)) {
+    if (!isDatabaseUnavailable(error)) continue;
+    // The shape isRouteErrorResponse() recognises.
+    errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
+    found = true;
+  }
+  return found;
+}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

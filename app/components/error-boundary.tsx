@@ -12,6 +12,7 @@ export function GeneralErrorBoundary() {
   const isResponse = isRouteErrorResponse(error);
   const status = isResponse ? error.status : 500;
   const notFound = status === 404;
+  const unavailable = status === 503;
   if (!isResponse) console.error(error);
 
   const Icon = notFound ? FileQuestionMark : TriangleAlert;
@@ -24,9 +25,11 @@ export function GeneralErrorBoundary() {
         {t('errors.statusLabel', { status })}
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {t(notFound ? 'errors.notFoundTitle' : 'errors.serverErrorTitle')}
+        {t(notFound ? 'errors.notFoundTitle' : unavailable ? 'errors.unavailableTitle' : 'errors.serverErrorTitle')}
       </h1>
-      <p className="mt-3 text-ink-muted">{t(notFound ? 'errors.notFoundText' : 'errors.serverErrorText')}</p>
+      <p className="mt-3 text-ink-muted">
+        {t(notFound ? 'errors.notFoundText' : unavailable ? 'errors.unavailableText' : 'errors.serverErrorText')}
+      </p>
       <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
         <Link
           to="/"
