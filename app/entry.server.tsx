@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
+import { isDatabaseUnavailable, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
 import { NonceProvider } from './utils/nonce';
@@ -116,5 +116,9 @@ function markDatabaseOutage(remixContext: EntryContext): boolean {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (noteDatabaseFailure(error)) {
+    console.error(`[db] unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   console.error(error);
 }

@@ -342,26 +342,28 @@ export async function updateProfile(
     if (!emailChanged) return;
     const owner = await tx.findOne(User, { email, id: { $ne: user.id } });
     const base = await getLinkBaseUrl(tx);
+    // The account looks the same either way: the address is pending and the current address is told.
+    // Only a free address is mailed a link; a taken one can therefore never be confirmed.
+    const { token, hash } = createToken();
+    managed.pendingEmail = email;
+    managed.pendingEmailToken = owner ? null : hash;
+    managed.pendingEmailExpires = new Date(Date.now() + VERIFICATION_TTL_MS);
+    // Links issued for the old address must not outlive the change.
+    managed.resetPasswordToken = null;
+    managed.resetPasswordExpires = null;
     if (owner) {
       await enqueueMail(tx, {
         to: owner.email,
         template: 'emailInUse',
         data: { name: displayName(owner), profileLink: `${base}/profile` },
       });
-      return;
+    } else {
+      await enqueueMail(tx, {
+        to: email,
+        template: 'verifyEmail',
+        data: { name: displayName(managed), link: `${base}/verify-email?token=${token}` },
+      });
     }
-    const { token, hash } = createToken();
-    managed.pendingEmail = email;
-    managed.pendingEmailToken = hash;
-    managed.pendingEmailExpires = new Date(Date.now() + VERIFICATION_TTL_MS);
-    // Links issued for the old address must not outlive the change.
-    managed.resetPasswordToken = null;
-    managed.resetPasswordExpires = null;
-    await enqueueMail(tx, {
-      to: email,
-      template: 'verifyEmail',
-      data: { name: displayName(managed), link: `${base}/verify-email?token=${token}` },
-    });
     await enqueueMail(tx, {
       to: managed.email,
       template: 'emailChangeRequested',

@@ -27,12 +27,27 @@ export function getOrm(): Promise<MikroORM> {
 
 /** A fresh EntityManager fork: take one per request and pass it down to models/. */
 export async function getEm(): Promise<EntityManager> {
+  let orm: MikroORM;
   try {
-    return (await getOrm()).em.fork();
+    orm = await getOrm();
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw serviceUnavailableResponse();
     throw error;
   }
+  // After a request failed for want of a database, check before the next one fails the same way
+  // (a JSON route would answer 500; this answers 503 until the database is back).
+  if (lastFailure && !(await isDatabaseHealthy(1000))) throw serviceUnavailableResponse();
+  lastFailure = 0;
+  return orm.em.fork();
+}
+
+let lastFailure = 0;
+
+/** Remembers that a request failed because the database was unreachable (entry.server's handleError). */
+export function noteDatabaseFailure(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  lastFailure = Date.now();
+  return true;
 }
 
 /** Seconds a client is asked to wait while the database is unreachable. */
@@ -68,6 +83,7 @@ export async function isDatabaseHealthy(timeoutMs = 2000): Promise<boolean> {
   try {
     const orm = await withTimeout(getOrm(), timeoutMs);
     await withTimeout(orm.em.getConnection().execute('select 1'), timeoutMs);
+    lastFailure = 0;
     return true;
   } catch {
     return false;
