@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
-import { isDatabaseUnavailable, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
+import { noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
 import { NonceProvider } from './utils/nonce';
@@ -34,7 +34,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const { cspNonce, visitorPage } = loadContext as { cspNonce?: string; visitorPage?: VisitorPageSlot };
-  if (markDatabaseOutage(remixContext)) {
+  if (markDatabaseOutage(request, remixContext)) {
     responseStatusCode = 503;
     responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     responseHeaders.set('Cache-Control', 'no-store');
@@ -96,27 +96,27 @@ const handleRequest: HandleDocumentRequestFunction = async (
 
 export default handleRequest;
 
+/** Requests whose loader or action failed for want of a database (handleError runs before the render). */
+const outageRequests = new WeakSet<Request>();
+
 /**
  * A loader or action that failed because the database is unreachable is an
- * outage, not a bug: its error becomes a 503 route error (the same on the
- * server and in the hydration data), so the error page says so in German.
+ * outage, not a bug: its (already sanitised) errors become 503 route errors,
+ * so the German error page says so. The error page reads the status from the
+ * server's markup when it hydrates (components/error-boundary.tsx).
  */
-function markDatabaseOutage(remixContext: EntryContext): boolean {
+function markDatabaseOutage(request: Request, remixContext: EntryContext): boolean {
   const errors = remixContext.staticHandlerContext.errors;
-  if (!errors) return false;
-  let found = false;
-  for (const [routeId, error] of Object.entries(errors)) {
-    if (!isDatabaseUnavailable(error)) continue;
-    // The shape isRouteErrorResponse() recognises.
-    errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
-    found = true;
-  }
-  return found;
+  if (!errors || !outageRequests.has(request)) return false;
+  // The shape isRouteErrorResponse() recognises.
+  for (const routeId of Object.keys(errors)) errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
+  return true;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (noteDatabaseFailure(error)) {
+    outageRequests.add(request);
     console.error(`[db] unreachable: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }

@@ -546,12 +546,13 @@ export type UploadUrlResult = { ok: true; uploadURL: string } | { ok: false; ret
  * (services/upload-cleanup.server.ts) deletes what is never completed.
  */
 export async function issueProfileUploadUrl(em: EntityManager, user: User, options: { ip: string }): Promise<UploadUrlResult> {
-  const limit = await consumeRateLimit(em, 'uploadUrl', { ip: options.ip, email: `user:${user.id}` });
-  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
+  // Quota first: a request refused by it does not count against the hourly limit.
   const open = await em.find(PendingUpload, { userId: user.id, expiresAt: { $gt: new Date() } }, { orderBy: { expiresAt: 'asc' } });
   if (open.length >= MAX_PENDING_UPLOADS) {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((open[0].expiresAt.getTime() - Date.now()) / 1000)) };
   }
+  const limit = await consumeRateLimit(em, 'uploadUrl', { ip: options.ip, email: `user:${user.id}` });
+  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
   const key = newProfileObjectKey(user.id);
   const expiresAt = new Date(Date.now() + (UPLOAD_URL_TTL_SECONDS + UPLOAD_COMPLETION_GRACE_SECONDS) * 1000);
   await em.insert(PendingUpload, { key, userId: user.id, expiresAt });

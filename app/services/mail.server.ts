@@ -125,8 +125,12 @@ type Sender = {
  * pass their own (several ORMs act as several app instances).
  */
 export async function deliverPendingMails(
-  options: { limit?: number; em?: EntityManager } = {},
+  options: { limit?: number; em?: EntityManager; leaseSeconds?: number; heartbeatSeconds?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
+  // Tests shorten the lease and the heartbeat to watch them work.
+  const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
+  const heartbeatSeconds = options.heartbeatSeconds ?? HEARTBEAT_SECONDS;
+  const safetySeconds = Math.min(CLAIM_SAFETY_SECONDS, leaseSeconds * (2 / 3));
   const em = options.em ?? (await getOrm()).em.fork();
   const limit = Math.max(1, options.limit ?? DEFAULT_BATCH);
 
@@ -155,7 +159,7 @@ export async function deliverPendingMails(
            next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
        from due where m.id = due.id
        returning m.id, m."to", m.reply_to, m.subject, m.html, m.text, m.template, m.attempts`,
-      [MAX_MAIL_ATTEMPTS, limit, CLAIM_LEASE_SECONDS],
+      [MAX_MAIL_ATTEMPTS, limit, leaseSeconds],
     );
 
     // Heartbeat: renew the claims of rows not yet finished, so a slow SMTP server never lets them expire.
@@ -167,12 +171,12 @@ export async function deliverPendingMails(
       em.execute(
         `update mail_outbox set next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
          where status = 'sending' and id in (${[...unfinished].map(() => '?').join(', ')})`,
-        [CLAIM_LEASE_SECONDS, ...unfinished],
+        [leaseSeconds, ...unfinished],
       ).then(
         () => (leaseRenewedAt = renewedAt),
         () => (heartbeatFailed = true),
       );
-    }, HEARTBEAT_SECONDS * 1000);
+    }, heartbeatSeconds * 1000);
     heartbeat.unref();
     let sent = 0;
     let failed = 0;
@@ -180,7 +184,7 @@ export async function deliverPendingMails(
     const domain = from.address.split('@')[1];
     try {
       for (const row of rows) {
-        if (heartbeatFailed || Date.now() - leaseRenewedAt > (CLAIM_LEASE_SECONDS - CLAIM_SAFETY_SECONDS) * 1000) {
+        if (heartbeatFailed || Date.now() - leaseRenewedAt > (leaseSeconds - safetySeconds) * 1000) {
           unfinished.delete(row.id);
           await releaseClaim(em, row.id).catch(() => undefined);
           continue;

@@ -129,12 +129,12 @@ describe('item 3: malformed requests get 4xx with a German message', () => {
       const response = await rawRequest(server.url, { path: '/calculator', headers: { Host: host } });
       expect(response.status, host).toBe(400);
     }
-    for (const headers of [{ 'X-Forwarded-Host': 'böse host:99999999' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a:1, b:99999999' }]) {
+    for (const headers of [{ 'X-Forwarded-Host': 'böse host:99999999' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a:1, b:99999999' }] as Record<string, string>[]) {
       const response = await rawRequest(server.url, { path: '/calculator', headers });
       expect(response.status, JSON.stringify(headers)).toBe(200);
     }
     // Behind a trusted proxy the same headers are checked (400), never a 500.
-    for (const headers of [{ 'X-Forwarded-Host': 'böse host' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a.de, b:99999999' }]) {
+    for (const headers of [{ 'X-Forwarded-Host': 'böse host' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a.de, b:99999999' }] as Record<string, string>[]) {
       const response = await rawRequest(proxied.url, { path: '/calculator', headers });
       expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
     }

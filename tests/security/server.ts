@@ -52,8 +52,10 @@ export async function startTestServer(prefix: string, env: Record<string, string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  // SECURITY_SERVER_LOG=1 shows the server's log while debugging a test.
+  const echo = process.env.SECURITY_SERVER_LOG ? (chunk: Buffer) => process.stderr.write(chunk) : () => {};
+  child.stdout!.on('data', (chunk) => (output.push(String(chunk)), echo(chunk)));
+  child.stderr!.on('data', (chunk) => (output.push(String(chunk)), echo(chunk)));
   await waitForServer(url, child, output);
   const orm = await MikroORM.init(createOrmConfig(database.url));
   let dropped = false;
