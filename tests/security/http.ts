@@ -21,7 +21,8 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, method, path, headers, setHost: !('Host' in headers || 'host' in headers) }, (response) => {
+    // A connection per request: a reused keep-alive socket the server is just closing would fail for the wrong reason.
+    const request = http.request({ host: hostname, port, method, path, headers, agent: false, setHost: !('Host' in headers || 'host' in headers) }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }));
