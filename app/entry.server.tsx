@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -8,6 +8,7 @@ import { getServerI18n } from './i18n.server';
 import { noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
+import { applyCachePolicy } from './utils/http-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { trimReactEncoderPadding } from './utils/react-stream-padding.server';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
@@ -40,6 +41,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
     responseHeaders.set('Cache-Control', 'no-store');
   }
   const nonce = String(cspNonce ?? '');
+  // Before anything is stored or sent: what is rendered for a session is private (http-cache.server.ts).
+  await applyCachePolicy(responseHeaders, request, loadContext);
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedPage(cacheKey) : null;
   if (cached) {
@@ -111,6 +114,12 @@ function markDatabaseOutage(request: Request, remixContext: EntryContext): boole
   // The shape isRouteErrorResponse() recognises.
   for (const routeId of Object.keys(errors)) errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
   return true;
+}
+
+/** `.data` requests (single fetch) follow the same cache rules as documents. */
+export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }) {
+  await applyCachePolicy(response.headers, request, context);
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -27,8 +27,8 @@
  * thing (both mean "not given"), which is the intended behaviour.
  *
  * Project decision: the calculation does NOT require projectName — a visitor
- * calculating a price does not need a name. Saving a project does; use
- * `calculatorSaveSchema` (same fields, projectName required) for that.
+ * calculating a price does not need a name. Saving a project does (the
+ * projects issue adds that rule where projects are saved).
  */
 // zod/mini: the same zod 4 engine without the method-chaining classes, so the
 // schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
@@ -232,15 +232,6 @@ function withPrintTimeRule<T extends z.ZodMiniType<PrintTimeParts>>(schema: T) {
 const calculatorObject = z.object(shape);
 
 export const calculatorSchema = withPrintTimeRule(calculatorObject);
-
-/** Same as `calculatorSchema`, but projectName is required (for saving a project). */
-export const calculatorSaveSchema = withPrintTimeRule(
-  z.extend(calculatorObject, {
-    projectName: z
-      .string({ error: E.projectNameRequired })
-      .check(z.trim(), z.minLength(1, E.projectNameRequired), z.maxLength(200, E.projectNameTooLong)),
-  }),
-);
 
 export type CalculatorFormValues = z.infer<typeof calculatorSchema>;
 

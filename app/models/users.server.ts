@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { PendingUpload, User, normalizeEmail } from '../entities';
-import { getEmailConfig } from './admin-settings.server';
-import { runAfterAnswer } from '../services/background.server';
+import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { deleteUserSessions } from '../services/session.server';
 import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
-import { getAppUrl } from '../utils/env.server';
+import { getAppUrl, getEnv } from '../utils/env.server';
 import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from './auth-schemas';
 import { COMMON_PASSWORDS } from './common-passwords';
 
@@ -31,18 +30,28 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * link only ever confirms the address it was sent to.
  */
 
-export const BCRYPT_COST = 12;
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 // One limit for the browser check and the server (spec §5: 5 MB).
 export { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
 import { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
 
+/** The bcrypt cost of new hashes: BCRYPT_COST (12 by default, at least 10 in production; tests use 4). */
+export function bcryptCost(): number {
+  return getEnv().BCRYPT_COST;
+}
+
+let dummyHash: { cost: number; hash: Promise<string> } | undefined;
 /**
- * bcrypt hash (cost 12) of a random password nobody knows. Unknown addresses
- * are compared against it, so they cost the same time as a wrong password.
+ * bcrypt hash (at the configured cost) of a random password nobody knows.
+ * Unknown addresses are compared against it, so they cost the same time as a
+ * wrong password.
  */
-const DUMMY_HASH = '$2b$12$84Dlrn4HclMGRbj2PiJU6.2pgaxB6JP8KJhAgNbrSXwR//rNt3YYm';
+function getDummyHash(): Promise<string> {
+  const cost = bcryptCost();
+  if (dummyHash?.cost !== cost) dummyHash = { cost, hash: bcrypt.hash(crypto.randomBytes(24).toString('base64'), cost) };
+  return dummyHash.hash;
+}
 
 const commonPasswords = new Set(COMMON_PASSWORDS);
 
@@ -67,7 +76,7 @@ function isWellFormedToken(token: unknown): token is string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, bcryptCost());
 }
 
 /** The rules for a new password; returns an i18n key or null. */
@@ -210,7 +219,7 @@ export type AuthenticateResult =
  */
 export async function authenticate(em: EntityManager, email: string, password: string): Promise<AuthenticateResult> {
   const user = await findByEmail(em, email, true);
-  const hash = user?.password ?? DUMMY_HASH;
+  const hash = user?.password ?? (await getDummyHash());
   const matches = await bcrypt.compare(password, hash);
   if (!user || !matches) return { status: 'invalid' };
   if (!user.emailVerified) return { status: 'unverified', user };
@@ -219,26 +228,6 @@ export async function authenticate(em: EntityManager, email: string, password: s
 
 // ---------------------------------------------------------------------------
 // Password reset
-
-export type ForgotPasswordResult = { status: 'accepted' } | { status: 'rateLimited'; retryAfterSeconds: number };
-
-/**
- * The forgot-password request of the page and the API. The answer is decided
- * before any per-account work and the reset mail is prepared after the answer
- * (`runAfterAnswer`), so neither the answer nor its timing tells whether the
- * address has an account. Limits of the address itself answer "accepted" too
- * (nothing is mailed); only a client over its own IP limit is told to wait.
- */
-export async function forgotPassword(em: EntityManager, input: { email: string; ip: string }): Promise<ForgotPasswordResult> {
-  const limit = await consumeRateLimit(em, 'forgotPassword', input);
-  if (!limit.allowed) {
-    if (limit.refusedScopes.includes('ip')) return { status: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
-    return { status: 'accepted' };
-  }
-  const work = em.fork();
-  runAfterAnswer('forgot-password', () => requestPasswordReset(work, input.email));
-  return { status: 'accepted' };
-}
 
 /** Mails a reset link (1 h) when the address has an account; the caller's answer is the same either way. */
 export async function requestPasswordReset(em: EntityManager, email: string): Promise<void> {
@@ -442,7 +431,7 @@ export async function changePassword(
   options: { keepSessionId?: string | null } = {},
 ): Promise<ChangePasswordResult> {
   const stored = await em.fork().findOne(User, { id: user.id }, { populate: ['password'] });
-  const matches = await bcrypt.compare(currentPassword, stored?.password ?? DUMMY_HASH);
+  const matches = await bcrypt.compare(currentPassword, stored?.password ?? (await getDummyHash()));
   if (!stored || !matches) return { ok: false, code: 'INVALID_PASSWORD' };
   const passwordError = checkNewPassword(newPassword);
   if (passwordError) return { ok: false, code: 'WEAK_PASSWORD', errors: { newPassword: [passwordError] } };

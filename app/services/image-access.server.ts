@@ -1,6 +1,6 @@
 import { User } from '~/entities';
-import { getEm } from '~/services/db.server';
-import { getOptionalUser, isAdmin } from '~/utils/auth.server';
+import { getOptionalUser, isAdmin } from './auth.server';
+import { getEm } from './db.server';
 
 /**
  * Who may see a stored image. Keys are random, but being unguessable is not
@@ -15,7 +15,7 @@ export async function canViewImage(request: Request, key: string): Promise<boole
   const match = /^profile\/([0-9a-f-]{36})\/[a-z0-9-]+$/.exec(key);
   if (!match) return false;
   const em = await getEm();
-  const viewer = await getOptionalUser(request, em);
+  const viewer = await getOptionalUser(request);
   if (!viewer || (viewer.id !== match[1] && !isAdmin(viewer))) return false;
   return (await em.count(User, { id: match[1], profileImageUrl: `/images/${key}` })) > 0;
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getOptionalUser = vi.hoisted(() => vi.fn());
 const count = vi.hoisted(() => vi.fn());
-vi.mock('~/utils/auth.server', () => ({
+vi.mock('~/services/auth.server', () => ({
   getOptionalUser,
   isAdmin: (user: { isAdmin?: number }) => user.isAdmin === 1,
 }));

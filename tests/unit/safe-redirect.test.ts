@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { safeRedirectPath } from '~/utils/consent';
-import { safeRedirect as authSafeRedirect } from '~/utils/auth.server';
+import { safeRedirect as authSafeRedirect } from '~/services/auth.server';
 
 describe('safeRedirect: the one rule', () => {
   const hostile = ['//evil.example', '/\\evil.example', '\\\\evil.example', '/.//evil.example', '/a/..//evil.example', '/./\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example/', 'javascript:alert(1)', 'calculator', '', null, 42];

@@ -1,0 +1,221 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Download, Printer, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
+import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
+import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
+import {
+  BasicsSection,
+  LaborSection,
+  MarketplaceSection,
+  PackagingShippingSection,
+  PricingSection,
+  PrinterFilamentSection,
+} from '~/components/calculator/calculator-form-fields';
+import { CostOverview } from '~/components/calculator/cost-overview';
+import { DetailedCosts } from '~/components/calculator/detailed-costs';
+import { HelpSection } from '~/components/calculator/help-section';
+import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
+import { PrintSheetHeader } from '~/components/calculator/print-sheet';
+import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
+import { Card } from '~/components/ui/card';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { getServerT } from '~/i18n.server';
+import { useHydrated } from '~/utils/use-hydrated';
+import { publicPageHeaders } from '~/utils/http-cache';
+
+// For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
+export const handle = { i18n: ['calculator'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+export const headers = publicPageHeaders;
+
+/**
+ * The whole calculation is a GET: `/calculator?<fields>` is validated and
+ * calculated here on the server (bookmarkable, shareable, works without JS).
+ * In the browser the same schema and engine (~/calculator/evaluate) recompute
+ * on every keystroke; that chunk is fetched when the visitor first reaches for
+ * the form, so a first visit downloads less JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const values = rawValuesFromSearchParams(new URL(request.url).searchParams);
+  const t = await getServerT('calculator');
+  return {
+    values,
+    evaluation: evaluateCalculator(values),
+    meta: { title: t('meta.title'), description: t('meta.description') },
+  };
+}
+
+export default function CalculatorPage() {
+  const { values, evaluation } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // A navigation (reset, a shared link) remounts the form with the loader's texts.
+  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+}
+
+const URL_SYNC_DELAY_MS = 200;
+
+type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
+
+function Calculator({ initial }: { initial: CalculatorState }) {
+  const { t } = useTranslation('calculator');
+  const hydrated = useHydrated();
+  const [{ values, evaluation }, setState] = useState(initial);
+  const live = useRef<LiveCalculator | null>(null);
+  const urlTimer = useRef<number>(undefined);
+  // A navigation (reset, another link) must not be overwritten by a pending address update:
+  // neither by one already scheduled (cancelled when the navigation starts, and on unmount)
+  // nor by one scheduled later by an input that was still waiting for the live-calculation chunk.
+  const navigation = useNavigation();
+  const settled = useRef(true);
+  settled.current = navigation.state === 'idle';
+  useEffect(() => {
+    if (navigation.state !== 'idle') window.clearTimeout(urlTimer.current);
+  }, [navigation.state]);
+  useEffect(() => {
+    settled.current = true;
+    return () => {
+      settled.current = false;
+      window.clearTimeout(urlTimer.current);
+    };
+  }, []);
+  const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
+
+  function preloadLiveCalculator() {
+    void loadLiveCalculator().then((module) => (live.current = module));
+  }
+
+  async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
+    const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
+    const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    if (!settled.current) return;
+    setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
+    // Keep the address shareable without a navigation or a history entry per keystroke.
+    // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
+    const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
+    window.clearTimeout(urlTimer.current);
+    urlTimer.current = window.setTimeout(() => {
+      if (settled.current) window.history.replaceState(window.history.state, '', url);
+    }, URL_SYNC_DELAY_MS);
+  }
+
+  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Results are already live; only the export button leaves the page (a download).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!submitter?.hasAttribute('formaction')) event.preventDefault();
+  }
+
+  const sectionProps = { values: initial.values, errors };
+
+  return (
+    <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
+      <PrintSheetHeader values={values} />
+      <div className="no-print mb-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
+        <p className="mt-1 text-ink-muted">{t('intro')}</p>
+      </div>
+      <form
+        id="calculator-form"
+        method="get"
+        action="/calculator"
+        noValidate
+        onInput={onFormInput}
+        onFocus={preloadLiveCalculator}
+        onPointerEnter={preloadLiveCalculator}
+        onSubmit={onFormSubmit}
+        className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      >
+        <div className="no-print space-y-6">
+          <BasicsSection {...sectionProps} />
+          <PricingSection {...sectionProps} />
+          <PrinterFilamentSection {...sectionProps} />
+          <PackagingShippingSection {...sectionProps} />
+          <MarketplaceSection {...sectionProps} />
+          <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
+          <LaborSection {...sectionProps} />
+          {hydrated ? null : (
+            <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
+              {t('actions.calculate')}
+            </button>
+          )}
+        </div>
+
+        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0" aria-live="polite">
+          <div className="no-print">
+            <SignInPrompt messageKey="signIn.save" />
+          </div>
+          <Results evaluation={evaluation} />
+          <div className="no-print flex flex-wrap gap-2">
+            <Link to="/calculator" className={secondaryButton}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              {t('actions.reset')}
+            </Link>
+            <button type="submit" formAction="/calculator/export" formMethod="get" className={secondaryButton}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              {t('actions.export')}
+            </button>
+            {hydrated ? (
+              <button type="button" onClick={() => window.print()} className={secondaryButton}>
+                <Printer aria-hidden="true" className="h-4 w-4" />
+                {t('actions.print')}
+              </button>
+            ) : (
+              <p className="w-full text-xs text-ink-faint">{t('actions.printHint')}</p>
+            )}
+          </div>
+        </div>
+      </form>
+      <HelpSection />
+    </main>
+  );
+}
+
+const secondaryButton =
+  'inline-flex items-center gap-1.5 rounded-md border border-surface-line bg-surface px-3 py-2 text-sm font-medium text-ink hover:bg-surface-subtle';
+
+function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
+  const { t } = useTranslation('calculator');
+  if (evaluation.status === 'invalid') {
+    return (
+      <Card>
+        <p id="calculator-status" role="alert" className="text-sm text-danger-700">
+          {t('results.invalid')}
+        </p>
+      </Card>
+    );
+  }
+  if (evaluation.status === 'impossible') {
+    return (
+      <Card title={t('results.impossibleTitle')} titleId="impossible-title" className="border-danger-600">
+        <p id="calculator-status" role="alert" data-result-impossible className="text-sm text-danger-700">
+          {t('results.impossible')}
+        </p>
+      </Card>
+    );
+  }
+  const props = {
+    result: evaluation.result,
+    quantity: evaluation.input.quantity,
+    vatPercent: evaluation.input.vatPercent,
+    targetPrice: evaluation.input.targetPrice,
+  };
+  return (
+    <>
+      <CostOverview result={evaluation.result} />
+      <MinimumPriceCard {...props} />
+      <TargetPriceCard {...props} />
+      <MultiPieceCard {...props} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.meta.title },
+  { name: 'description', content: data?.meta.description },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

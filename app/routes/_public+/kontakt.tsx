@@ -1,0 +1,222 @@
+import { readFormData } from '~/utils/form-data.server';
+import { withBoundedValues } from '~/utils/form-reply';
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { Clock, Mail, MapPin, MessageSquareReply } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { listOf } from '~/components/legal-page';
+import { showToast } from '~/components/toaster';
+import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
+import { getServerT } from '~/i18n.server';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, contactSchema, EMAIL_MAX_LENGTH, isHoneypotFilled, NAME_MAX_LENGTH } from '~/models/auth-schemas';
+import { sendContactMessage } from '~/models/contact.server';
+import type { loader as rootLoader } from '~/root';
+import { getRequestContext } from '~/services/request-context.server';
+import { pageResult } from '~/utils/result-response.server';
+import { redirectWithToast } from '~/utils/toast.server';
+
+export const handle = { i18n: ['account', 'auth'] };
+
+export async function loader() {
+  const t = await getServerT('account');
+  return { meta: { title: t('contact.metaTitle'), description: t('contact.metaDescription') } };
+}
+
+/**
+ * Without JavaScript the form posts here: the message is validated, stored
+ * and mailed (models/contact.server.ts), and a redirect with the toast clears
+ * the form. With JavaScript the same fields go to POST /api/contact (spec §7)
+ * and a failed connection shows 'Verbindungsfehler'.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const formData = await readFormData(args.request);
+  const t = await getServerT(['account', 'auth']);
+  const sent = (autoReply: boolean) => ({
+    redirectTo: '/kontakt',
+    toast: {
+      type: 'success' as const,
+      title: t('account:contact.toast.sent'),
+      description: t(autoReply ? 'auth:messages.contactSent' : 'auth:messages.contactSentNoReply'),
+    },
+  });
+  // Bots fill the hidden field: they get the normal answer and nothing is stored.
+  if (isHoneypotFilled(formData)) return redirectWithToast('/kontakt', sent(true).toast);
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => withBoundedValues(submission.reply(options), CONTACT_ECHO_LIMITS);
+  if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
+  let result;
+  try {
+    result = await sendContactMessage(await getRequestContext(args), submission.value);
+  } catch (error) {
+    // The form keeps what was typed and says so in its own words (also while the database is down).
+    console.error('[kontakt]', error);
+    return data({ result: reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
+  }
+  return pageResult(submission, result, ({ autoReply }) => sent(autoReply));
+}
+
+/** The longest value of each field that is ever echoed back (the schema's limits). */
+const CONTACT_ECHO_LIMITS = { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, subject: CONTACT_SUBJECT_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH, website: 0 };
+
+export default function ContactPage() {
+  const { t } = useTranslation('account');
+  // Bumped after a message went out with JavaScript: the form starts empty again.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <main className="mx-auto max-w-page px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('contact.title')}</h1>
+      <p className="mt-2 max-w-2xl text-ink-muted">{t('contact.intro')}</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <ContactInfo />
+        <ContactForm key={generation} onSent={() => setGeneration((value) => value + 1)} />
+      </div>
+    </main>
+  );
+}
+
+function ContactInfo() {
+  const { t } = useTranslation('account');
+  const address = t('contact.supportAddress');
+  const items = [
+    { icon: Mail, label: t('contact.supportLabel'), content: <a href={`mailto:${address}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">{address}</a> },
+    {
+      icon: MapPin,
+      label: t('contact.postalLabel'),
+      content: (
+        <address className="not-italic">
+          {listOf<string>(t('contact.postalLines', { returnObjects: true })).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      ),
+    },
+    { icon: Clock, label: t('contact.hoursLabel'), content: t('contact.hours') },
+    { icon: MessageSquareReply, label: t('contact.responseLabel'), content: t('contact.response') },
+  ];
+  return (
+    <section aria-labelledby="contact-info-title" className="rounded-card border border-surface-line bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="contact-info-title" className="text-lg font-semibold text-ink">
+        {t('contact.infoTitle')}
+      </h2>
+      <dl className="mt-4 space-y-4">
+        {items.map(({ icon: Icon, label, content }) => (
+          <div key={label}>
+            <dt className="flex items-center gap-2 text-sm font-semibold text-ink">
+              <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-700">
+                <Icon className="size-4" />
+              </span>
+              {label}
+            </dt>
+            <dd className="mt-1 pl-9 text-sm text-ink-muted">{content}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+type ApiAnswer = { message?: unknown; errors?: Record<string, string[]> };
+
+function ContactForm({ onSent }: { onSent: () => void }) {
+  const { t } = useTranslation(['account', 'auth']);
+  const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const navigation = useNavigation();
+  const [sending, setSending] = useState(false);
+  const [apiResult, setApiResult] = useState<SubmissionResult<string[]> | undefined>(undefined);
+  const pending = sending || (navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post');
+  const user = root?.user;
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: apiResult ?? actionData?.result,
+    defaultValue: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email } : undefined,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    // With JavaScript: the spec's POST /api/contact, so a lost connection can be told apart.
+    async onSubmit(event, { formData }) {
+      event.preventDefault();
+      setSending(true);
+      const body = Object.fromEntries(['name', 'email', 'subject', 'message', 'website'].map((name) => [name, String(formData.get(name) ?? '')]));
+      let response: Response;
+      try {
+        response = await fetch('/api/contact', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body),
+        });
+      } catch {
+        setSending(false);
+        showToast({ type: 'error', title: t('account:contact.toast.networkTitle'), description: t('account:contact.toast.networkText') });
+        return;
+      }
+      const answer = (await response.json().catch(() => ({}))) as ApiAnswer;
+      setSending(false);
+      const message = typeof answer.message === 'string' ? answer.message : null;
+      if (response.ok) {
+        showToast({ type: 'success', title: t('account:contact.toast.sent'), description: message ?? t('auth:messages.contactSent') });
+        onSent();
+        return;
+      }
+      if (answer.errors) {
+        const { '': formErrors, ...fieldErrors } = answer.errors;
+        setApiResult({ status: 'error', initialValue: body, error: { ...fieldErrors, ...(formErrors ? { '': formErrors } : {}) } });
+      }
+      showToast({ type: 'error', title: t('account:contact.toast.failed'), description: message ?? t('auth:messages.contactFailed') });
+    },
+  });
+
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  const { key: websiteKey, ...websiteProps } = getInputProps(fields.website, { type: 'text' });
+
+  return (
+    <section aria-labelledby="contact-form-title" className="rounded-card border border-surface-line bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="contact-form-title" className="text-lg font-semibold text-ink">
+        {t('account:contact.formTitle')}
+      </h2>
+      <div className="mt-4">
+        <FormAlert id={form.errorId} errors={form.errors} title={t('account:contact.toast.failed')} />
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('account:contact.name')} meta={fields.name} autoComplete="name" />
+          <TextField label={t('account:contact.email')} meta={fields.email} type="email" autoComplete="email" />
+        </div>
+        <TextField label={t('account:contact.subject')} meta={fields.subject} />
+        <div>
+          <label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium text-ink">
+            {t('account:contact.message')}
+          </label>
+          <textarea key={messageKey} {...messageProps} rows={6} className={inputClassName} />
+          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        {/* Honeypot: invisible to people and screen readers, filled in by bots. */}
+        <div aria-hidden="true" className="sr-only">
+          <label htmlFor={fields.website.id}>{t('account:contact.honeypot')}</label>
+          <input key={websiteKey} {...websiteProps} tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="flex justify-end">
+          <SubmitButton pending={pending} pendingLabel={t('account:contact.pending')}>
+            {t('account:contact.submit')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.meta.title }, { name: 'description', content: data.meta.description }] : [];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { messageResponse, methodNotAllowed } from '~/utils/api.server';
+import { endSession } from '~/services/auth.server';
+
+/** POST /api/auth/logout → { message }; the session row is deleted and the cookie cleared. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  return messageResponse('auth:messages.logoutSuccess', 200, {}, { headers: { 'Set-Cookie': await endSession(request) } });
+}
