@@ -47,6 +47,8 @@ export async function startTestServer(prefix: string, env: Record<string, string
       MAIL_WORKER: 'off',
       RATE_LIMIT_FACTOR: '1',
       TRUST_PROXY: 'false',
+      // Production requires at least 10 (Vitest hashes at 4 in-process).
+      BCRYPT_COST: '10',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
