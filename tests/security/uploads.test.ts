@@ -13,6 +13,9 @@ import { sessionCookieOf, startTestServer, type TestServer } from './server';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('sec_uploads');
+  // The cleanup runs in this process too (as a second instance): same store, before the env is first read and cached.
+  process.env.DATA_DIR = server.dataDir;
+  delete process.env.S3_BUCKET;
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -98,8 +101,6 @@ describe('item 4: upload addresses and served images', () => {
     expect(keys.every((key) => fs.existsSync(file(key)))).toBe(true);
     await server.orm.em.getConnection().execute(`update pending_uploads set expires_at = now() - interval '1 second' where user_id = ?`, [user.id]);
 
-    process.env.DATA_DIR = server.dataDir;
-    delete process.env.S3_BUCKET;
     // Two instances at once: every abandoned upload is claimed by exactly one.
     const [a, b] = await Promise.all([
       deleteAbandonedUploads({ em: server.orm.em.fork() }),
