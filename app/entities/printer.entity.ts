@@ -1,4 +1,5 @@
 import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { printerDefaults } from '../calculator/fields';
 import { BaseEntity, flagColumn, measureColumn, moneyColumn } from './base.entity';
 import { User } from './user.entity';
 
@@ -17,6 +18,10 @@ export class Printer extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   model?: string | null;
 
+  // The printer dialog's defaults (spec §9: 200 W, 300 €, 3000 h, 0,32 €/kWh) are
+  // `printerDefaults` from the calculator's field table; the columns below keep the
+  // spec's storage (only the electricity rate has a column default).
+
   /** Watts. */
   @Property(measureColumn())
   wattage!: number;
@@ -28,9 +33,9 @@ export class Printer extends BaseEntity {
   @Property(measureColumn())
   lifetimeHours!: number;
 
-  /** EUR per kWh. */
-  @Property({ ...moneyColumn(), default: 0.32 })
-  electricityRate: Opt<number> = 0.32;
+  /** EUR per kWh (column default from the field table). */
+  @Property({ ...moneyColumn(), default: printerDefaults.electricityRate })
+  electricityRate: Opt<number> = printerDefaults.electricityRate;
 
   @Property(flagColumn(1))
   isActive: Opt<number> = 1;

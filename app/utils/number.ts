@@ -48,41 +48,8 @@ function normalizeZero(n: number, fractionDigits: number): number {
   return Math.round(Math.abs(n) * factor) === 0 ? 0 : n;
 }
 
-// "1.234,56", "1234,56", ",5", "-12,0" — comma is the decimal separator and
-// dots (if any) must be correctly placed thousands separators.
-const COMMA_DECIMAL = /^(-)?(\d{1,3}(?:\.\d{3})+|\d*),(\d+)$/;
-// "0.35", "12", ".5", "-3" — without a comma a dot is the decimal separator.
-const DOT_DECIMAL = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
-
-/**
- * Parses a user-typed decimal number in German or plain notation.
- *
- * Accepted: `0,35`, `0.35`, `1.234,56`, `1234,56`, ` 12 ` (trimmed), `-3`, `,5`.
- * Rejected (returns `undefined`): empty/blank input, letters, `1,2,3`,
- * `1.234.567` (dots are only thousands separators when a comma is present),
- * exponent notation (`1e5`), `Infinity`, `NaN`, hex, a trailing comma (`5,`),
- * and anything whose value is not a finite number.
- */
-export function parseDecimal(raw: string): number | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const text = raw.trim();
-  if (text === '') return undefined;
-
-  let value: number;
-  const comma = COMMA_DECIMAL.exec(text);
-  if (comma) {
-    const [, sign = '', integerPart, fraction] = comma;
-    const digits = integerPart.replace(/\./g, '') || '0';
-    value = Number(`${sign}${digits}.${fraction}`);
-  } else if (DOT_DECIMAL.test(text)) {
-    value = Number(text);
-  } else {
-    return undefined;
-  }
-
-  if (!Number.isFinite(value)) return undefined;
-  return value === 0 ? 0 : value; // no -0
-}
+// Parsing lives in ./parse-number.ts (re-exported here for existing callers).
+export { isNumberInProgress, parseDecimal, parseGermanNumber, type ParsedNumber } from './parse-number';
 
 /** `1234.56` → `1.234,56\u00A0€` (always 2 decimals, Intl's non-breaking space). */
 export function formatEuro(n: number): string {
