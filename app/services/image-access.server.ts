@@ -1,16 +1,21 @@
-import { getOptionalUser } from './auth.server';
+import { User } from '~/entities';
+import { getOptionalUser, isAdmin } from './auth.server';
+import { getEm } from './db.server';
 
 /**
  * Who may see a stored image. Keys are random, but being unguessable is not
  * the permission: every GET /images/<key> asks here first.
  *
- * For now: profile pictures (`profile/...`) to signed-in users; everything else
- * to nobody. Later issues add product images (owner of the project) here.
+ * Profile pictures (`profile/<userId>/...`): only the picture the account
+ * currently shows — never a raw, unchecked upload under the same prefix — and
+ * only to its owner and to admins. Everything else: nobody (later issues add
+ * product images for the owner of the project here).
  */
 export async function canViewImage(request: Request, key: string): Promise<boolean> {
-  if (key.startsWith('profile/')) {
-    const user = await getOptionalUser(request);
-    return Boolean(user);
-  }
-  return false;
+  const match = /^profile\/([0-9a-f-]{36})\/[a-z0-9-]+$/.exec(key);
+  if (!match) return false;
+  const em = await getEm();
+  const viewer = await getOptionalUser(request);
+  if (!viewer || (viewer.id !== match[1] && !isAdmin(viewer))) return false;
+  return (await em.count(User, { id: match[1], profileImageUrl: `/images/${key}` })) > 0;
 }
