@@ -16,6 +16,7 @@ import {
 import { getRequestContext } from '../services/request-context.server';
 import { pageResult } from './result-response.server';
 import { redirectWithToast } from './toast.server';
+import { readFormData } from './form-data.server';
 
 /**
  * The page adapter of the five library pages: one loader and one action,
@@ -98,7 +99,7 @@ export async function libraryAction(kind: LibraryKind, args: ActionFunctionArgs)
     throw redirect(`/auth?${new URLSearchParams({ redirectTo: url.pathname })}`);
   }
   const libraryCtx: LibraryContext = { em: ctx.em, user: ctx.user };
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = formData.get('intent');
   const back = listUrl(kind, String(formData.get('q') ?? ''));
   const id = formData.get('id');

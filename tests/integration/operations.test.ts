@@ -93,7 +93,7 @@ describe('the JSON API adapter', () => {
     const limited = await apiResult(rateLimited(61), () => null);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toBe('61');
-    expect((await limited.json()).message).toBe('Zu viele Versuche. Bitte warten Sie 2 Minute(n) und versuchen Sie es dann erneut.');
+    expect((await limited.json()).message).toBe('Zu viele Versuche. Bitte warten Sie 2 Minuten und versuchen Sie es dann erneut.');
 
     const wrong = await apiResult(unauthorized('auth:messages.loginInvalid'), () => null);
     expect(wrong.status).toBe(401);
@@ -132,7 +132,7 @@ describe('the page adapter', () => {
   it('answers rate limits with 429 and the German text, refusals with their status and details', async () => {
     const limited = (await pageResult(submission(), rateLimited(3600), () => ({ redirectTo: '/' }))) as unknown as Reply;
     expect(limited.init.status).toBe(429);
-    expect(limited.data.result.error?.['']).toEqual(['Zu viele Versuche. Bitte warten Sie 60 Minute(n) und versuchen Sie es dann erneut.']);
+    expect(limited.data.result.error?.['']).toEqual(['Zu viele Versuche. Bitte warten Sie 60 Minuten und versuchen Sie es dann erneut.']);
 
     const unverified = (await pageResult(submission(), forbidden('auth:messages.emailNotVerified', { emailNotVerified: true }), () => ({ redirectTo: '/' }))) as unknown as Reply & {
       data: { emailNotVerified?: boolean };

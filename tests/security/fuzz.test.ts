@@ -48,6 +48,22 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/api/profile/image', methods: ['PUT'], fields: { imageUrl: '/uploads/profile/x/y' } },
   { signedIn: true, path: '/api/profile/upload-url', methods: ['POST'], fields: {} },
   { signedIn: true, path: '/api/profile/email', methods: ['DELETE'], fields: {} },
+  // Libraries: pages (forms) and JSON API, one row per kind
+  ...(
+    [
+      ['/printers', '/api/printers', { name: 'Fuzz', brand: 'B', wattage: '200', cost: '300', lifetimeHours: '3000', electricityRate: '0,32' }],
+      ['/filaments', '/api/filaments', { name: 'Fuzz', brand: 'B', material: 'PLA', color: 'Rot', pricePerKg: '25' }],
+      ['/packaging', '/api/packaging', { name: 'Fuzz', type: 'box', cost: '0,5' }],
+      ['/shipping', '/api/shipping-providers', { name: 'Fuzz', baseCost: '4,95' }],
+      ['/marketplaces', '/api/marketplaces', { name: 'Fuzz', percentageFee: '0,065', fixedFee: '0,3' }],
+    ] as const
+  ).flatMap(([page, api, fields]): Route[] => [
+    { signedIn: true, path: page, methods: ['GET', 'POST'], fields: { intent: 'save', ...fields } },
+    { signedIn: true, path: `${page}?delete=00000000-0000-0000-0000-000000000000`, methods: ['POST'], fields: { intent: 'delete', id: 'x' } },
+    { signedIn: true, path: api, methods: ['GET', 'POST'], fields },
+    { signedIn: true, path: `${api}/00000000-0000-0000-0000-000000000000`, methods: ['GET', 'PUT', 'DELETE'], fields },
+    { signedIn: true, path: `${api}/not-a-uuid`, methods: ['PUT'], fields },
+  ]),
   // Files
   { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
   { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },

@@ -43,7 +43,8 @@ async function uploadUrl(cookie: string) {
   return { status: response.status, url: response.ok ? ((await response.json()).uploadURL as string) : '' };
 }
 
-const put = (url: string, body: Buffer) => fetch(url, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(body) });
+// The local store's upload URLs are relative (they work under any host name): resolve them against the server.
+const put = (url: string, body: Buffer) => fetch(new URL(url, server.url), { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(body) });
 const image = (url: string, cookie?: string) => rawRequest(server.url, { path: url, headers: cookie ? { Cookie: cookie } : {} });
 
 describe('item 4: upload addresses and served images', () => {
@@ -66,7 +67,7 @@ describe('item 4: upload addresses and served images', () => {
     const owner = await account();
     const raw = await uploadUrl(owner.cookie);
     expect((await put(raw.url, Buffer.from('<html><script>alert(1)</script></html>'))).status).toBe(204);
-    const rawPath = new URL(raw.url).pathname.replace(/^\/uploads\//, '/images/');
+    const rawPath = new URL(raw.url, server.url).pathname.replace(/^\/uploads\//, '/images/');
     expect((await image(rawPath, owner.cookie)).status).toBe(404);
 
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0d9488' } }).png().toBuffer();
@@ -95,7 +96,7 @@ describe('item 4: upload addresses and served images', () => {
     for (let i = 0; i < 3; i++) {
       const { url } = await uploadUrl(cookie);
       await put(url, Buffer.from(`unfertig ${i}`));
-      keys.push(decodeURIComponent(new URL(url).pathname.replace(/^\/uploads\//, '')));
+      keys.push(decodeURIComponent(new URL(url, server.url).pathname.replace(/^\/uploads\//, '')));
     }
     const file = (key: string) => path.join(server.dataDir, 'uploads', key);
     expect(keys.every((key) => fs.existsSync(file(key)))).toBe(true);

@@ -13,6 +13,7 @@ describe('mail templates: one brand', () => {
     message: 'Hallo',
     signInLink: 'https://druckpreis.example/auth',
     resetLink: 'https://druckpreis.example/forgot-password',
+    newEmail: 'anna.neu@example.de',
   };
   const tokens = designTokens.theme.extend.colors;
   const allowed = new Set(
