@@ -94,7 +94,13 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
       mode,
       getLoadContext: (_req, res) => {
         const key = res.locals.visitorPageKey as string | null | undefined;
-        return { cspNonce: res.locals.cspNonce as string, visitorPage: key && visitorPages ? visitorPages.slotFor(key) : undefined };
+        return {
+          cspNonce: res.locals.cspNonce as string,
+          visitorPage: key && visitorPages ? visitorPages.slotFor(key) : undefined,
+          // Filled by the first loader that asks (app/services/request-context.server.ts), shared by the
+          // rest: one session and user read per request.
+          requestContext: {},
+        };
       },
     }),
   );

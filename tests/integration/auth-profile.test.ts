@@ -2,16 +2,16 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AdminSetting, ContactMessage, MailOutbox, Session, User } from '../../app/entities';
 import { newProfileObjectKey } from '../../app/models/users.server';
-import { action as loginAction } from '../../app/routes/api.auth.login';
-import { loader as userLoader } from '../../app/routes/api.auth.user';
-import { action as contactAction } from '../../app/routes/api.contact';
-import { action as profileAction } from '../../app/routes/api.profile';
-import { action as imageAction } from '../../app/routes/api.profile.image';
-import { action as passwordAction } from '../../app/routes/api.profile.password';
-import { action as uploadUrlAction } from '../../app/routes/api.profile.upload-url';
+import { action as loginAction } from '../../app/routes/api+/auth.login';
+import { loader as userLoader } from '../../app/routes/api+/auth.user';
+import { action as contactAction } from '../../app/routes/api+/contact';
+import { action as profileAction } from '../../app/routes/api+/profile';
+import { action as imageAction } from '../../app/routes/api+/profile.image';
+import { action as passwordAction } from '../../app/routes/api+/profile.password';
+import { action as uploadUrlAction } from '../../app/routes/api+/profile.upload-url';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionStorage } from '../../app/services/session.server';
 import { getFileStore } from '../../app/services/storage.server';
-import { requireAdmin, requireUser } from '../../app/utils/auth.server';
+import { requireAdmin, requireUser } from '../../app/services/auth.server';
 import {
   apiRequest,
   call,
@@ -117,7 +117,7 @@ describe('guards', () => {
     const admin = await signIn();
     await app.em().nativeUpdate(User, { email: admin.email }, { isAdmin: 1 });
     const user = await requireAdmin(apiRequest('/admin', 'GET', undefined, { cookie: admin.cookie }));
-    expect(user.email).toBe(admin.email);
+    expect(user.user.email).toBe(admin.email);
   });
 
   it('the API routes answer visitors with 401', async () => {

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { forgotPassword } from '~/models/accounts.server';
+import { forgotPasswordSchema } from '~/models/auth-schemas';
+import { getRequestContext } from '~/services/request-context.server';
+import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
+
+/** POST /api/auth/forgot-password { email } → { message }, the same whether or not the address has an account. */
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  const parsed = await parseBody(args.request, forgotPasswordSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await forgotPassword(await getRequestContext(args), parsed.data);
+  return apiResult(result, () => messageResponse('auth:messages.forgotPasswordSent', 200));
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { changePasswordSchema } from '~/models/auth-schemas';
+import { changeOwnPassword } from '~/models/profile.server';
+import { requireApiUserContext } from '~/services/auth.server';
+import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
+
+/**
+ * PUT /api/profile/password { currentPassword, newPassword, confirmPassword } → { message }.
+ * A wrong current password: 400 `{ code: 'INVALID_PASSWORD', message }`.
+ * Success ends the user's other sessions; this one stays.
+ */
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  const ctx = await requireApiUserContext(args);
+  const parsed = await parseBody(args.request, changePasswordSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await changeOwnPassword(ctx, parsed.data);
+  return apiResult(result, () => messageResponse('auth:messages.passwordChanged', 200));
+}
