@@ -22,8 +22,10 @@ export function MinimumPriceCard({ result, quantity, vatPercent }: Props) {
     <Card title={t('results.minimumPrice')} titleId="minimum-price-title" className="border-brand-200">
       <p className="mb-3 text-3xl font-bold tracking-tight text-brand-700" aria-describedby="minimum-price-title">
         <span data-result="minimumPriceWithVat">{formatEuro(result.minimumPriceWithVat)}</span>
-        <span className="ml-2 text-sm font-normal text-ink-muted">
-          {t('results.minimumPriceWithVat')} · {t('results.perOrder', { count: quantity })}
+        {/* Two unbreakable phrases: a narrow card or the sheet may wrap between them, never inside. */}
+        <span className="ml-2 inline-flex flex-wrap gap-x-1 text-sm font-normal text-ink-muted" data-minimum-price-caption>
+          <span className="whitespace-nowrap">{t('results.minimumPriceWithVat')}</span>
+          <span className="whitespace-nowrap">· {t('results.perOrder', { count: quantity })}</span>
         </span>
       </p>
       <dl className="space-y-1.5">
@@ -36,7 +38,7 @@ export function MinimumPriceCard({ result, quantity, vatPercent }: Props) {
   );
 }
 
-export function TargetPriceCard({ result, targetPrice }: Props) {
+export function TargetPriceCard({ result, targetPrice, vatPercent }: Props) {
   const { t } = useTranslation('calculator');
   const below = targetPrice > 0 && result.targetPriceProfit < 0;
   return (
@@ -45,6 +47,12 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
         <>
           <dl className="space-y-1.5">
             <Row label={t('results.targetPriceValue')} name="targetPrice" value={formatEuro(targetPrice)} />
+            {/* The target price is net (spec rule: profit = target − net costs); this is what a buyer pays. */}
+            <Row
+              label={t('results.targetPriceGross', { percent: formatPercent(vatPercent) })}
+              name="targetPriceGross"
+              value={formatEuro(targetPrice * (1 + vatPercent / 100))}
+            />
             <Row label={t('results.targetPriceProfit')} name="targetPriceProfit" value={formatEuro(result.targetPriceProfit)} strong />
             <Row label={t('results.targetPriceProfitMargin')} name="targetPriceProfitMargin" value={formatPercent(result.targetPriceProfitMargin)} />
           </dl>
@@ -56,7 +64,7 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
         </>
       ) : (
         <>
-          <p className="text-sm text-ink-muted">{t('results.targetPriceNone')}</p>
+          <p className="no-print text-sm text-ink-muted">{t('results.targetPriceNone')}</p>
           {/* Still rendered (as 0) so every result value has its element. */}
           <dl className="sr-only">
             <Row label={t('results.targetPriceProfit')} name="targetPriceProfit" value={formatEuro(result.targetPriceProfit)} />
@@ -64,6 +72,9 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
           </dl>
         </>
       )}
+      <p className="mt-3 text-xs text-ink-faint" data-target-fee-note>
+        {t('results.targetPriceFeeNote')}
+      </p>
     </Card>
   );
 }

@@ -1,28 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
+import { rawValuesFromSearchParams, type CalculatorFieldName, type CalculatorRawValues } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
-import {
-  BasicsSection,
-  LaborSection,
-  MarketplaceSection,
-  PackagingShippingSection,
-  PricingSection,
-  PrinterFilamentSection,
-} from '~/components/calculator/calculator-form-fields';
+import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
+import { StickySummary } from '~/components/calculator/sticky-summary';
+import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import type { loader as rootLoader } from '~/root';
+import { canStillBecomeValid } from '~/calculator/typing';
+import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
@@ -36,8 +34,11 @@ export const handle = { i18n: ['calculator'], visitorCache: true };
  * the form, so a first visit downloads less JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const values = rawValuesFromSearchParams(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
   const t = await getServerT('calculator');
+  // The reset link: back to the defaults with the spec's toast (a flash cookie, so it shows without JS).
+  if (params.has(RESET_PARAM)) return redirectWithToast('/calculator', { title: t('toast.reset') });
+  const values = rawValuesFromSearchParams(params);
   return {
     values,
     evaluation: evaluateCalculator(values),
@@ -53,27 +54,59 @@ export default function CalculatorPage() {
 }
 
 const URL_SYNC_DELAY_MS = 200;
+const RESET_PARAM = 'zuruecksetzen';
 
-type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
+type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
+type CalculatorState = {
+  values: CalculatorRawValues;
+  evaluation: CalculatorEvaluation;
+  /** The results shown while a field is half-typed ("0," on the way to "0,35"). */
+  lastValid: ValidEvaluation | null;
+};
 
-function Calculator({ initial }: { initial: CalculatorState }) {
+function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
-  const [{ values, evaluation }, setState] = useState(initial);
+  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const [{ values, evaluation, lastValid }, setState] = useState<CalculatorState>(() => ({
+    ...initial,
+    lastValid: initial.evaluation.status === 'invalid' ? null : initial.evaluation,
+  }));
+  const [focused, setFocused] = useState<CalculatorFieldName | null>(null);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
   // A navigation (reset, another link) must not be overwritten by a pending address update.
   useEffect(() => () => window.clearTimeout(urlTimer.current), []);
-  const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
+  const allErrors = evaluation.status === 'invalid' ? evaluation.errors : {};
+
+  // Issue 8 §2: while the focused field is the only one in error and more typing can still
+  // make it valid, keep the last valid results (dimmed) and show the field's hint instead.
+  const typing =
+    focused !== null &&
+    lastValid !== null &&
+    evaluation.status === 'invalid' &&
+    Object.keys(allErrors).every((name) => name === focused || (name === 'printTimeHours' && focused === 'printTimeMinutes')) &&
+    canStillBecomeValid(focused, values[focused])
+      ? focused
+      : null;
+  const errors = typing ? {} : allErrors;
+  const shown: CalculatorEvaluation = typing && lastValid ? lastValid : evaluation;
 
   function preloadLiveCalculator() {
     void loadLiveCalculator().then((module) => (live.current = module));
   }
 
   async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
-    const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
+    // Read before awaiting: React clears currentTarget once the handler yields.
+    const data = new FormData(event.currentTarget);
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
-    setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
+    const next = calculator.rawValuesFromSearchParams(data);
+    const nextEvaluation = calculator.evaluateCalculator(next);
+    setState((previous) => ({
+      values: next,
+      evaluation: nextEvaluation,
+      lastValid: nextEvaluation.status === 'invalid' ? previous.lastValid : nextEvaluation,
+    }));
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
@@ -81,17 +114,52 @@ function Calculator({ initial }: { initial: CalculatorState }) {
     urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
   }
 
-  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
-    // Results are already live; only the export button leaves the page (a download).
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!submitter?.hasAttribute('formaction')) event.preventDefault();
+  function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {
+    preloadLiveCalculator();
+    const name = (event.target as unknown as HTMLInputElement).name;
+    setFocused(name && name in values ? (name as CalculatorFieldName) : null);
   }
 
-  const sectionProps = { values: initial.values, errors };
+  async function exportInBrowser() {
+    // Spec §7: the export is local, no server call; the same pure builder as the no-JS route.
+    const [{ buildCalculatorExport, exportFileName, serializeExport }] = await Promise.all([import('~/calculator/export')]);
+    const now = new Date();
+    const body = buildCalculatorExport(values, now);
+    if (!body) {
+      showToast({ type: 'error', title: t('toast.exportInvalid') });
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([serializeExport(body)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = exportFileName(t('export.filePrefix'), now);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+    showToast({ type: 'success', title: t('toast.exported') });
+  }
+
+  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Results are already live; the export is built here in the browser.
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.hasAttribute('formaction')) void exportInBrowser();
+  }
+
+  function onPrint() {
+    showToast({ type: 'success', title: t('toast.printed') });
+    // Let the toast render before the print dialog blocks the page.
+    window.setTimeout(() => window.print(), 50);
+  }
+
+  const sectionProps = { values: initial.values, errors, typing };
+  const signedIn = user !== null;
+  const sellerName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader values={values} />
+      <PrintSheetHeader values={values} evaluation={shown} sellerName={sellerName} />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
@@ -99,36 +167,50 @@ function Calculator({ initial }: { initial: CalculatorState }) {
       <form
         id="calculator-form"
         method="get"
-        action="/calculator"
+        // Without JS, "Berechnen" reloads the page scrolled to the results (issue 8 §3).
+        action="/calculator#ergebnis"
         noValidate
         onInput={onFormInput}
-        onFocus={preloadLiveCalculator}
+        onFocus={onFormFocus}
+        onBlur={() => setFocused(null)}
         onPointerEnter={preloadLiveCalculator}
         onSubmit={onFormSubmit}
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
-          <BasicsSection {...sectionProps} />
-          <PricingSection {...sectionProps} />
-          <PrinterFilamentSection {...sectionProps} />
-          <PackagingShippingSection {...sectionProps} />
-          <MarketplaceSection {...sectionProps} />
-          <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
-          <LaborSection {...sectionProps} />
+          <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="imageUpload" signedIn={signedIn} />} />
+          <FieldSection section="pricing" {...sectionProps} />
+          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="pickers" signedIn={signedIn} />} />
+          <FieldSection section="packagingShipping" {...sectionProps} />
+          <FieldSection section="marketplace" {...sectionProps} />
+          <DetailedCosts costs={shown.status === 'ok' ? shown.result : shown.status === 'impossible' ? shown.partial : null} />
+          <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
             <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
               {t('actions.calculate')}
             </button>
           )}
+          <StickySummary evaluation={shown} stale={typing !== null} />
         </div>
 
-        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0" aria-live="polite">
+        <div
+          id="ergebnis"
+          className="scroll-mt-4 space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0"
+          aria-live="polite"
+        >
           <div className="no-print">
-            <SignInPrompt messageKey="signIn.save" />
+            <SignInPrompt messageKey="save" signedIn={signedIn} />
           </div>
-          <Results evaluation={evaluation} />
+          {typing ? (
+            <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
+              {t('results.typing', { field: t(`fields.${typing}.label`) })}
+            </p>
+          ) : null}
+          <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
+            <Results evaluation={shown} />
+          </div>
           <div className="no-print flex flex-wrap gap-2">
-            <Link to="/calculator" className={secondaryButton}>
+            <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               {t('actions.reset')}
             </Link>
@@ -137,7 +219,7 @@ function Calculator({ initial }: { initial: CalculatorState }) {
               {t('actions.export')}
             </button>
             {hydrated ? (
-              <button type="button" onClick={() => window.print()} className={secondaryButton}>
+              <button type="button" onClick={onPrint} className={secondaryButton}>
                 <Printer aria-hidden="true" className="h-4 w-4" />
                 {t('actions.print')}
               </button>
@@ -181,11 +263,14 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
     vatPercent: evaluation.input.vatPercent,
     targetPrice: evaluation.input.targetPrice,
   };
+  // The print sheet shows no empty target-price card.
   return (
     <>
       <CostOverview result={evaluation.result} />
       <MinimumPriceCard {...props} />
-      <TargetPriceCard {...props} />
+      <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>
+        <TargetPriceCard {...props} />
+      </div>
       <MultiPieceCard {...props} />
     </>
   );

@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
+import { workedExampleHref } from '~/calculator/worked-example';
 import { getServerT } from '~/i18n.server';
 import { getOptionalUser } from '~/services/auth.server';
 
@@ -214,8 +215,11 @@ function WorkedExample() {
             {t('example.title')}
           </h2>
           <p className="mt-3 text-lg leading-relaxed text-ink-muted">{t('example.lead')}</p>
+          <p className="mt-3 text-sm leading-relaxed text-ink-muted" data-example-assumptions>
+            {t('example.assumptions')}
+          </p>
           <p className="mt-4 text-sm leading-relaxed text-ink-muted">{t('example.note')}</p>
-          <ButtonLink to="/calculator" className="mt-6">
+          <ButtonLink to={workedExampleHref()} className="mt-6">
             {t('example.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
