@@ -48,17 +48,11 @@ export function limitReached(): ReturnType<typeof forbidden> {
 /** Library ids that are the user's own; any other id is dropped (never stored, never an error). */
 async function ownedSelections(em: EntityManager, userId: string, payload: ProjectPayload) {
   const selections: Partial<Record<SelectedKey, string | null>> = {};
-  await Promise.all(
-    SELECTED_KEYS.map(async (name) => {
-      const id = payload[name];
-      if (!isProjectId(id)) {
-        selections[name] = null;
-        return;
-      }
-      const owned = await em.count(LIBRARY_ENTITIES[name] as typeof Printer, { id, user: userId });
-      selections[name] = owned > 0 ? id : null;
-    }),
-  );
+  // One after another: inside a transaction they share one connection.
+  for (const name of SELECTED_KEYS) {
+    const id = payload[name];
+    selections[name] = isProjectId(id) && (await em.count(LIBRARY_ENTITIES[name] as typeof Printer, { id, user: userId })) > 0 ? id : null;
+  }
   return selections;
 }
 
