@@ -1,6 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { calculate } from '../calculator/engine';
-import { calculatorFields, fieldDefaults, type CalculatorInput, type FieldSpec } from '../calculator/fields';
+import {
+  calculatorFieldNames,
+  calculatorFields,
+  defaultRawValues,
+  fieldDefaults,
+  type AnyFieldName,
+  type CalculatorFieldName,
+  type CalculatorInput,
+  type CalculatorRawValues,
+  type FieldSpec,
+} from '../calculator/fields';
+import { formatDecimalInput } from '../utils/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { isPremium } from './permissions.server';
@@ -312,4 +323,26 @@ export function toApiProject(project: Project) {
 /** Field errors of a payload as the operations' Result. */
 export function payloadErrors(errors: Record<string, string[]>) {
   return fieldErrors(errors, { message: 'projects:errors.invalidPayload' });
+}
+
+/**
+ * The calculator's input texts of a saved project (what `/calculator?project=<id>`
+ * fills in), and the hidden values (image, library references) that travel with it.
+ */
+export function projectFormValues(project: Project): { values: CalculatorRawValues; hidden: Record<string, string> } {
+  const values = defaultRawValues();
+  const hidden: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(calculatorFields) as [AnyFieldName, FieldSpec][]) {
+    if (!spec.project) continue;
+    const stored = projectValue(project, spec.project);
+    if (stored === undefined || stored === null) continue;
+    const text = typeof stored === 'number' ? formatDecimalInput(stored) : typeof stored === 'boolean' ? (stored ? 'on' : '') : stored;
+    if ((calculatorFieldNames as string[]).includes(name)) values[name as CalculatorFieldName] = text;
+    else hidden[name] = text;
+  }
+  // Decimal hours back to the two inputs; 2.999999 h is 3 h 0 min, not 2 h 60 min.
+  const totalMinutes = Math.round(project.printTime * 60);
+  values.printTimeHours = formatDecimalInput(Math.floor(totalMinutes / 60));
+  values.printTimeMinutes = formatDecimalInput(totalMinutes % 60);
+  return { values, hidden };
 }

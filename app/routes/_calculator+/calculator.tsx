@@ -1,10 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { rawValuesFromSearchParams, type CalculatorFieldName, type CalculatorRawValues } from '~/calculator/fields';
+import {
+  rawValuesFromSearchParams,
+  rawValuesToSearchParams,
+  type CalculatorFieldName,
+  type CalculatorRawValues,
+} from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
@@ -12,6 +17,7 @@ import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
+import { ProjectHiddenFields, ProjectSavePanel, SAVE_INTENT, type SaveError } from '~/components/calculator/project-save';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { StickySummary } from '~/components/calculator/sticky-summary';
 import { showToast } from '~/components/toaster';
@@ -20,11 +26,15 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
 import type { loader as rootLoader } from '~/root';
 import { canStillBecomeValid } from '~/calculator/typing';
+import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
+import { getRequestContext } from '~/services/auth.server';
+import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'], visitorCache: true };
+// Visitors never reach the database here: `?project=` is read only for a signed-in user.
+export const handle = { i18n: ['calculator', 'projects'], visitorCache: true };
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and
@@ -33,28 +43,122 @@ export const handle = { i18n: ['calculator'], visitorCache: true };
  * on every keystroke; that chunk is fetched when the visitor first reaches for
  * the form, so a first visit downloads less JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
   const params = new URL(request.url).searchParams;
   const t = await getServerT('calculator');
   // The reset link: back to the defaults with the spec's toast (a flash cookie, so it shows without JS).
   if (params.has(RESET_PARAM)) return redirectWithToast('/calculator', { title: t('toast.reset') });
-  const values = rawValuesFromSearchParams(params);
+  let values = rawValuesFromSearchParams(params);
+  let project: { id: string; name: string } | null = null;
+  let hidden: Record<string, string> = {};
+  let projectNotFound = false;
+  let unsaved = false;
+  const projectId = params.get(PROJECT_PARAM);
+  // Spec §4: a project loads by the address only for a signed-in user (visitors see the plain calculator).
+  if (projectId !== null && request.headers.get('Cookie')?.includes('__session=')) {
+    const ctx = await getRequestContext(args);
+    if (ctx.user) {
+      const opened = await openProject(ctx as UserContext, projectId, params, values);
+      ({ values, hidden, project, unsaved } = opened);
+      projectNotFound = opened.notFound;
+    }
+  }
   return {
     values,
     evaluation: evaluateCalculator(values),
+    project,
+    hidden,
+    projectNotFound,
+    unsaved,
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
 
-export default function CalculatorPage() {
-  const { values, evaluation } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+/**
+ * POST /calculator with `intent=save`: the save button of the calculator form
+ * (with JavaScript through fetch, without as a plain form post). Success goes to
+ * `/calculator?project=<id>` with the §8 toast; a refusal comes back with every
+ * input as typed and the message next to the button (and the field).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const form = await args.request.formData();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+  const values = rawValuesFromSearchParams(form);
+  const t = await getServerT('projects');
+  const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => (HIDDEN_PROJECT_FIELDS as string[]).includes(name)));
+  const projectField = fields[PROJECT_PARAM] || null;
+  const fail = (status: number, error: SaveError, errors: Record<string, string> = {}) =>
+    data({ saveError: error, values, hidden, errors, projectId: projectField }, { status });
+
+  if (fields.intent !== SAVE_INTENT) return fail(400, { title: t('toast.saveError'), text: t('toast.saveErrorText') });
+  const ctx = await getRequestContext(args);
+  if (!ctx.user) {
+    return fail(401, {
+      title: t('toast.signInRequired'),
+      text: t('toast.signInRequiredText'),
+      action: { label: t('calculator.signIn'), href: `/auth?${new URLSearchParams({ redirectTo: `/calculator?${rawValuesToSearchParams(values)}` })}` },
+    });
+  }
+  const result = await saveCalculatorProject(ctx as UserContext, fields);
+  if (result.kind === 'ok') {
+    const { id, name, created } = result.value;
+    return redirectWithToast(`/calculator?${PROJECT_PARAM}=${id}`, {
+      title: t(created ? 'toast.saved' : 'toast.updated'),
+      description: t(created ? 'toast.savedText' : 'toast.updatedText', { name }),
+    });
+  }
+  if (result.kind === 'fieldErrors') {
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([name, keys]) => [name, keys[0]]));
+    const nameMissing = errors.projectName === 'calculator:errors.projectNameRequired';
+    return fail(
+      400,
+      nameMissing
+        ? { title: t('toast.nameRequired'), text: t('toast.nameRequiredText') }
+        : { title: t('toast.saveError'), text: t('toast.saveErrorText') },
+      errors,
+    );
+  }
+  if (result.kind === 'forbidden') {
+    return fail(403, { title: t('limit.title'), text: t('limit.text'), action: { label: t('limit.upgrade'), href: '/premium' } });
+  }
+  // The project was deleted meanwhile (or never was the user's).
+  return fail(404, { title: t('toast.saveError'), text: t('calculator.notFound') });
 }
+
+export default function CalculatorPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  // A refused save shows the inputs as they were submitted (nothing typed is lost).
+  const values = actionData?.values ?? loaded.values;
+  const evaluation = actionData ? evaluateCalculator(actionData.values) : loaded.evaluation;
+  const project: ProjectState = {
+    id: actionData ? (actionData.projectId ?? null) : (loaded.project?.id ?? null),
+    hidden: actionData?.hidden ?? loaded.hidden,
+    notFound: loaded.projectNotFound,
+    unsaved: loaded.unsaved,
+    saveError: actionData?.saveError ?? null,
+    fieldErrors: actionData?.errors ?? {},
+  };
+  // A navigation (reset, a shared link) or a refused save remounts the form with the server's texts.
+  return <Calculator key={`${location.key}-${actionData ? 'refused' : 'loaded'}`} initial={{ values, evaluation }} project={project} />;
+}
+
+type ProjectState = {
+  id: string | null;
+  hidden: Record<string, string>;
+  notFound: boolean;
+  unsaved: boolean;
+  saveError: SaveError | null;
+  fieldErrors: Record<string, string>;
+};
 
 const URL_SYNC_DELAY_MS = 200;
 const RESET_PARAM = 'zuruecksetzen';
+const PROJECT_PARAM = 'project';
+
 
 type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
 type CalculatorState = {
@@ -64,8 +168,11 @@ type CalculatorState = {
   lastValid: ValidEvaluation | null;
 };
 
-function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }) {
+function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'lastValid'>; project: ProjectState }) {
   const { t } = useTranslation('calculator');
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === SAVE_INTENT;
   const hydrated = useHydrated();
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const [{ values, evaluation, lastValid }, setState] = useState<CalculatorState>(() => ({
@@ -77,7 +184,7 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
   const urlTimer = useRef<number>(undefined);
   // A navigation (reset, another link) must not be overwritten by a pending address update.
   useEffect(() => () => window.clearTimeout(urlTimer.current), []);
-  const allErrors = evaluation.status === 'invalid' ? evaluation.errors : {};
+  const allErrors = { ...(evaluation.status === 'invalid' ? evaluation.errors : {}), ...(project.fieldErrors as Partial<Record<CalculatorFieldName, string>>) };
 
   // Issue 8 §2: while the focused field is the only one in error and more typing can still
   // make it valid, keep the last valid results (dimmed) and show the field's hint instead.
@@ -109,7 +216,10 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     }));
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
-    const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
+    const query = calculator.rawValuesToSearchParams(next);
+    // An opened project stays in the address; its edited fields win over the saved ones (a shareable draft).
+    if (project.id) query.set(PROJECT_PARAM, project.id);
+    const url = `${window.location.pathname}?${query}`;
     window.clearTimeout(urlTimer.current);
     urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
   }
@@ -144,6 +254,12 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
     // Results are already live; the export is built here in the browser.
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('value') === SAVE_INTENT) {
+      const form = new FormData(event.currentTarget);
+      form.set('intent', SAVE_INTENT);
+      submit(form, { method: 'post', action: '/calculator' });
+      return;
+    }
     if (submitter?.hasAttribute('formaction')) void exportInBrowser();
   }
 
@@ -178,6 +294,12 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
+          {project.notFound ? (
+            <p role="alert" data-project-not-found className="rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
+              {t('projects:calculator.notFound')}
+            </p>
+          ) : null}
+          <ProjectHiddenFields projectId={project.id} hidden={project.hidden} />
           <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="imageUpload" signedIn={signedIn} />} />
           <FieldSection section="pricing" {...sectionProps} />
           <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="pickers" signedIn={signedIn} />} />
@@ -199,7 +321,11 @@ function Calculator({ initial }: { initial: Omit<CalculatorState, 'lastValid'> }
           aria-live="polite"
         >
           <div className="no-print">
-            <SignInPrompt messageKey="save" signedIn={signedIn} />
+            {signedIn ? (
+              <ProjectSavePanel saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} />
+            ) : (
+              <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${new URLSearchParams(rawValuesToSearchParams(values))}`} />
+            )}
           </div>
           {typing ? (
             <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
