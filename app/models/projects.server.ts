@@ -24,9 +24,9 @@ import { fieldErrors, forbidden, notFound, ok, type Result } from './result';
  * The free plan's limit is enforced here, in the transaction that creates.
  */
 
-/** Spec §9: free users keep at most 3 projects. */
-export const FREE_PROJECT_LIMIT = 3;
-export const PROJECTS_PAGE_SIZE = 24;
+import { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from './projects';
+
+export { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE };
 export const COPY_SUFFIX = ' (Kopie)';
 export const PROJECT_LIMIT_CODE = 'PROJECT_LIMIT_EXCEEDED';
 
@@ -230,7 +230,6 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export const MAX_SEARCH_LENGTH = 200;
 
 export type ProjectPage = { items: Project[]; page: number; hasNext: boolean; q: string };
 
