@@ -15,6 +15,7 @@ import { formatDecimalInput } from '../utils/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { isPremium } from './permissions.server';
+import { acceptableProductImage, releaseProductImage } from './product-images.server';
 import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from './project-payload';
 import { fieldErrors, forbidden, notFound, ok, type Result } from './result';
 
@@ -67,26 +68,10 @@ async function ownedSelections(em: EntityManager, userId: string, payload: Proje
   return selections;
 }
 
-/** The product image a save may keep: the project's current one, or one this user uploaded and has not saved yet. */
-export type ImagePolicy = (em: EntityManager, userId: string, path: string | null, current: string | null) => Promise<string | null>;
-
-let imagePolicy: ImagePolicy = async (_em, _userId, path, current) => (path && path === current ? path : null);
-
-/** Set by the product-image model (it knows which uploads are the user's). */
-export function setProductImagePolicy(policy: ImagePolicy) {
-  imagePolicy = policy;
-}
-
-/** Called with the stored path of an image a project no longer uses. */
-let releaseImage: (path: string) => Promise<void> = async () => {};
-export function setProductImageRelease(release: (path: string) => Promise<void>) {
-  releaseImage = release;
-}
-
 async function applyPayload(em: EntityManager, userId: string, project: Project, payload: ProjectPayload) {
   const selections = await ownedSelections(em, userId, payload);
   const previousImage = project.productImagePath ?? null;
-  const image = await imagePolicy(em, userId, (payload.productImagePath as string | null) ?? null, previousImage);
+  const image = await acceptableProductImage(userId, (payload.productImagePath as string | null) ?? null, previousImage);
   const extras: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(payload)) {
     if (name === 'name' || (SELECTED_KEYS as readonly string[]).includes(name) || name === 'productImagePath') continue;
@@ -171,7 +156,7 @@ export async function updateProject(ctx: UserContext, id: unknown, payload: Proj
   // updatedAt moves on every save (even an unchanged one: the user saved it now).
   project.updatedAt = ctx.now;
   await ctx.em.flush();
-  if (replacedImage) await releaseImage(replacedImage);
+  if (replacedImage) await releaseProductImage(ctx.em, replacedImage);
   return ok(project);
 }
 
@@ -221,7 +206,7 @@ export async function deleteProject(ctx: UserContext, id: unknown): Promise<Resu
   if (!project) return notFound();
   const { name, productImagePath } = project;
   await ctx.em.remove(project).flush();
-  if (productImagePath) await releaseImage(productImagePath);
+  if (productImagePath) await releaseProductImage(ctx.em, productImagePath);
   return ok({ name });
 }
 

@@ -3,7 +3,10 @@ import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, U
 import { FREE_PROJECT_LIMIT, projectMinimumPriceWithVat } from '../../app/models/projects.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
+import { action as uploadAction } from '../../app/routes/api+/images.upload';
+import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
 import { issueUserSession } from '../../app/services/auth.server';
+import { getFileStore } from '../../app/services/storage.server';
 import { apiRequest, createUser, useAuthTestApp } from '../setup/auth-app';
 
 const app = useAuthTestApp('projects');
@@ -224,5 +227,95 @@ describe('JSON API /api/projects (spec §7)', () => {
     const withVat = projectMinimumPriceWithVat(await app.em().findOneOrFail(Project, { id: body.id }))!;
     expect(net).toBeGreaterThan(0);
     expect(withVat).toBeCloseTo(net * 1.19, 6);
+  });
+});
+
+describe('product images (spec §4, §7 /api/images/upload)', () => {
+  const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+  function uploadRequest(cookie: string | null, bytes: Buffer, filename = 'bild.png', type = 'image/png') {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
+    const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1' });
+    if (cookie) headers.set('Cookie', cookie);
+    return new Request('http://localhost:3000/api/images/upload', { method: 'POST', body: form, headers });
+  }
+
+  async function upload(cookie: string | null, bytes = PNG_PIXEL, filename?: string, type?: string) {
+    return run(uploadAction as Handler, uploadRequest(cookie, bytes, filename, type));
+  }
+
+  function image(cookie: string | null, path: string) {
+    const headers = new Headers();
+    if (cookie) headers.set('Cookie', cookie);
+    return run(imageLoader as Handler, new Request(`http://localhost:3000${path}`, { headers }), { '*': path.replace('/images/', '') });
+  }
+
+  const stored = async (path: string) => (await getFileStore().get(path.replace('/images/', ''))) !== null;
+
+  it('answers visitors 401 with the German message', async () => {
+    const response = await upload(null);
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe('Sie müssen angemeldet sein, um Bilder hochzuladen.');
+  });
+
+  it('reads the type from the bytes: HTML named .png is refused, a PNG is re-encoded to JPEG and served only to its owner', async () => {
+    const { cookie } = await signedInUser();
+    const html = await upload(cookie, Buffer.from('<!doctype html><script>alert(1)</script>'), 'bild.png', 'image/png');
+    expect(html.status).toBe(400);
+    expect((await html.json()).message).toBe('Nur JPG und PNG Dateien sind erlaubt.');
+
+    const ok = await upload(cookie);
+    expect(ok.status).toBe(200);
+    const { imagePath } = await ok.json();
+    expect(imagePath).toMatch(/^\/images\/product\/[0-9a-f-]{36}\/[0-9a-f]{32}$/);
+    const own = await image(cookie, imagePath);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await own.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    const stranger = await signedInUser();
+    expect((await image(stranger.cookie, imagePath)).status).toBe(404);
+    expect((await image(null, imagePath)).status).toBe(404);
+  });
+
+  it('refuses files over 10 MB', async () => {
+    const { cookie } = await signedInUser();
+    const big = Buffer.concat([PNG_PIXEL, Buffer.alloc(10 * 1024 * 1024)]);
+    const response = await upload(cookie, big);
+    expect([400, 413]).toContain(response.status);
+    expect((await response.json()).message).toBe('Die Datei ist zu groß. Maximal 10MB sind erlaubt.');
+  });
+
+  it('saves the user’s own upload with the project, drops another user’s, and deletes the file on replace and on delete', async () => {
+    const other = await signedInUser();
+    const foreignPath = (await (await upload(other.cookie)).json()).imagePath;
+
+    const { cookie } = await signedInUser();
+    const foreign = await (await api.create(cookie, payload({ productImagePath: foreignPath }))).json();
+    expect(foreign.productImagePath).toBeNull();
+    expect(await stored(foreignPath)).toBe(true);
+
+    const first = (await (await upload(cookie)).json()).imagePath;
+    const created = await (await api.create(cookie, payload({ productImagePath: first }))).json();
+    expect(created.productImagePath).toBe(first);
+
+    const second = (await (await upload(cookie)).json()).imagePath;
+    const replaced = await (await api.put(cookie, created.id, payload({ productImagePath: second }))).json();
+    expect(replaced.productImagePath).toBe(second);
+    expect(await stored(first)).toBe(false);
+    expect(await stored(second)).toBe(true);
+
+    // Removing the image (no path) deletes the file too.
+    const third = (await (await upload(cookie)).json()).imagePath;
+    await api.put(cookie, created.id, payload({ productImagePath: third }));
+    expect(await stored(second)).toBe(false);
+    await api.put(cookie, created.id, payload({ productImagePath: null }));
+    expect(await stored(third)).toBe(false);
+
+    const fourth = (await (await upload(cookie)).json()).imagePath;
+    await api.put(cookie, created.id, payload({ productImagePath: fourth }));
+    expect((await api.delete(cookie, created.id)).status).toBe(204);
+    expect(await stored(fourth)).toBe(false);
   });
 });

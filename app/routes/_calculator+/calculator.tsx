@@ -17,6 +17,7 @@ import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
+import { ProductImageField } from '~/components/calculator/product-image-field';
 import { ProjectHiddenFields, ProjectSavePanel, SAVE_INTENT, type SaveError } from '~/components/calculator/project-save';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { StickySummary } from '~/components/calculator/sticky-summary';
@@ -27,6 +28,8 @@ import { getServerT } from '~/i18n.server';
 import type { loader as rootLoader } from '~/root';
 import { canStillBecomeValid } from '~/calculator/typing';
 import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
+import { releaseProductImage, uploadProductImage } from '~/models/product-images.server';
+import { readImageForm } from '~/utils/image-upload.server';
 import { getRequestContext } from '~/services/auth.server';
 import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
@@ -82,24 +85,49 @@ export async function loader(args: LoaderFunctionArgs) {
  * input as typed and the message next to the button (and the field).
  */
 export async function action(args: ActionFunctionArgs) {
-  const form = await args.request.formData();
+  const t = await getServerT('projects');
+  // The no-JS image upload posts the whole form as multipart (with the file); everything else is urlencoded.
+  const multipart = args.request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
+  const upload = multipart ? await readImageForm(args.request) : null;
+  const form = upload ? (upload.form ?? new FormData()) : await args.request.formData();
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
   const values = rawValuesFromSearchParams(form);
-  const t = await getServerT('projects');
   const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => (HIDDEN_PROJECT_FIELDS as string[]).includes(name)));
   const projectField = fields[PROJECT_PARAM] || null;
-  const fail = (status: number, error: SaveError, errors: Record<string, string> = {}) =>
-    data({ saveError: error, values, hidden, errors, projectId: projectField }, { status });
+  const answer = (status: number, extra: { saveError?: SaveError; errors?: Record<string, string>; imageError?: string; hidden?: Record<string, string> } = {}) =>
+    data(
+      { saveError: extra.saveError ?? null, values, hidden: extra.hidden ?? hidden, errors: extra.errors ?? {}, projectId: projectField, imageError: extra.imageError ?? null },
+      { status },
+    );
+  const fail = (status: number, error: SaveError, errors: Record<string, string> = {}) => answer(status, { saveError: error, errors });
 
-  if (fields.intent !== SAVE_INTENT) return fail(400, { title: t('toast.saveError'), text: t('toast.saveErrorText') });
+  const intent = fields.intent;
+  if (intent !== SAVE_INTENT && intent !== UPLOAD_INTENT && intent !== REMOVE_IMAGE_INTENT) {
+    return fail(400, { title: t('toast.saveError'), text: t('toast.saveErrorText') });
+  }
   const ctx = await getRequestContext(args);
   if (!ctx.user) {
+    if (intent !== SAVE_INTENT) return answer(401, { imageError: t('image.unauthorized') });
     return fail(401, {
       title: t('toast.signInRequired'),
       text: t('toast.signInRequiredText'),
       action: { label: t('calculator.signIn'), href: `/auth?${new URLSearchParams({ redirectTo: `/calculator?${rawValuesToSearchParams(values)}` })}` },
     });
+  }
+  if (intent === UPLOAD_INTENT) {
+    if (!upload?.ok) return answer(upload?.error === 'tooLarge' ? 413 : 400, { imageError: t(upload?.error === 'tooLarge' ? 'image.tooLarge' : 'image.failed') });
+    const uploaded = await uploadProductImage(ctx as UserContext, upload.bytes);
+    if (uploaded.kind !== 'ok') {
+      const key = uploaded.kind === 'fieldErrors' ? uploaded.errors.image?.[0] : undefined;
+      return answer(400, { imageError: key ? t(key) : t('image.failed') });
+    }
+    return answer(200, { hidden: { ...hidden, productImagePath: uploaded.value.imagePath } });
+  }
+  if (intent === REMOVE_IMAGE_INTENT) {
+    // An upload no project shows is deleted now; a saved project's image goes when the project is saved without it.
+    if (hidden.productImagePath) await releaseProductImage((ctx as UserContext).em, hidden.productImagePath, ctx.user.id);
+    return answer(200, { hidden: { ...hidden, productImagePath: '' } });
   }
   const result = await saveCalculatorProject(ctx as UserContext, fields);
   if (result.kind === 'ok') {
@@ -141,6 +169,7 @@ export default function CalculatorPage() {
     unsaved: loaded.unsaved,
     saveError: actionData?.saveError ?? null,
     fieldErrors: actionData?.errors ?? {},
+    imageError: actionData?.imageError ?? null,
   };
   // A navigation (reset, a shared link) or a refused save remounts the form with the server's texts.
   return <Calculator key={`${location.key}-${actionData ? 'refused' : 'loaded'}`} initial={{ values, evaluation }} project={project} />;
@@ -153,11 +182,14 @@ type ProjectState = {
   unsaved: boolean;
   saveError: SaveError | null;
   fieldErrors: Record<string, string>;
+  imageError: string | null;
 };
 
 const URL_SYNC_DELAY_MS = 200;
 const RESET_PARAM = 'zuruecksetzen';
 const PROJECT_PARAM = 'project';
+const UPLOAD_INTENT = 'uploadImage';
+const REMOVE_IMAGE_INTENT = 'removeImage';
 
 
 type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
@@ -257,6 +289,8 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     if (submitter?.getAttribute('value') === SAVE_INTENT) {
       const form = new FormData(event.currentTarget);
       form.set('intent', SAVE_INTENT);
+      // The image went up already (its path is in the form); the file input's content is not part of a save.
+      form.delete('image');
       submit(form, { method: 'post', action: '/calculator' });
       return;
     }
@@ -300,7 +334,17 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
             </p>
           ) : null}
           <ProjectHiddenFields projectId={project.id} hidden={project.hidden} />
-          <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="imageUpload" signedIn={signedIn} />} />
+          <FieldSection
+            section="basics"
+            {...sectionProps}
+            after={
+              signedIn ? (
+                <ProductImageField initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
+              ) : (
+                <SignInPrompt messageKey="imageUpload" signedIn={false} />
+              )
+            }
+          />
           <FieldSection section="pricing" {...sectionProps} />
           <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="pickers" signedIn={signedIn} />} />
           <FieldSection section="packagingShipping" {...sectionProps} />
