@@ -52,8 +52,9 @@ function headerUser(user: PublicUser | null | undefined, roles: { isAdmin: boole
   };
 }
 
-// visitorCache: without the session and toast cookies this loader reads only the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['common'], visitorCache: true };
+// No `headers` export here: a page is shared only if its own route says so (app/utils/http-cache.ts).
+// This loader reads the cookies (session, toast, consent), which is why shared pages vary on Cookie.
+export const handle = { i18n: ['common'] };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');

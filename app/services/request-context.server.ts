@@ -24,6 +24,8 @@ export type RequestContext = {
   now: Date;
   /** The request carried a session cookie (valid or not): its response is private. */
   hasSession: boolean;
+  /** Set by `keepResponsePrivate`: the response must not be shared (app/utils/http-cache.server.ts). */
+  privateResponse: boolean;
 };
 export type UserContext = RequestContext & { user: User };
 
@@ -59,7 +61,7 @@ async function buildRequestContext(request: Request): Promise<RequestContext> {
     const userId = session.get('userId');
     if (typeof userId === 'string' && userId) user = await em.findOne(User, { id: userId });
   }
-  return { em, user, sessionId, ip: clientIp(request), now: new Date(), hasSession };
+  return { em, user, sessionId, ip: clientIp(request), now: new Date(), hasSession, privateResponse: false };
 }
 
 export function getRequestContext({ request, context }: { request: Request; context?: { requestContext?: RequestContextHolder } }): Promise<RequestContext> {
@@ -75,4 +77,14 @@ export function getRequestContext({ request, context }: { request: Request; cont
     byRequest.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * Says that this request's response depends on data an admin can change (or
+ * anything else a shared copy must not outlive): it is sent `private, no-store`
+ * and never enters the visitor page cache, whatever the route's `headers` say.
+ * Every loader that reads admin settings (e.g. the ads configuration) calls this.
+ */
+export function keepResponsePrivate(ctx: RequestContext): void {
+  ctx.privateResponse = true;
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -34,10 +34,13 @@ import { getRequestContext } from '~/services/auth.server';
 import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
+export const handle = { i18n: ['calculator', 'projects'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
-export const handle = { i18n: ['calculator', 'projects'], visitorCache: true };
+export const headers = publicPageHeaders;
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and
@@ -214,8 +217,21 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
   const [focused, setFocused] = useState<CalculatorFieldName | null>(null);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
-  // A navigation (reset, another link) must not be overwritten by a pending address update.
-  useEffect(() => () => window.clearTimeout(urlTimer.current), []);
+  // A navigation (reset, another link) must not be overwritten by a pending address update:
+  // neither by one already scheduled (cancelled when the navigation starts, and on unmount)
+  // nor by one scheduled later by an input that was still waiting for the live-calculation chunk.
+  const settled = useRef(true);
+  settled.current = navigation.state === 'idle';
+  useEffect(() => {
+    if (navigation.state !== 'idle') window.clearTimeout(urlTimer.current);
+  }, [navigation.state]);
+  useEffect(() => {
+    settled.current = true;
+    return () => {
+      settled.current = false;
+      window.clearTimeout(urlTimer.current);
+    };
+  }, []);
   const allErrors = { ...(evaluation.status === 'invalid' ? evaluation.errors : {}), ...(project.fieldErrors as Partial<Record<CalculatorFieldName, string>>) };
 
   // Issue 8 §2: while the focused field is the only one in error and more typing can still
@@ -239,6 +255,7 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     // Read before awaiting: React clears currentTarget once the handler yields.
     const data = new FormData(event.currentTarget);
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    if (!settled.current) return;
     const next = calculator.rawValuesFromSearchParams(data);
     const nextEvaluation = calculator.evaluateCalculator(next);
     setState((previous) => ({
@@ -253,7 +270,9 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     if (project.id) query.set(PROJECT_PARAM, project.id);
     const url = `${window.location.pathname}?${query}`;
     window.clearTimeout(urlTimer.current);
-    urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
+    urlTimer.current = window.setTimeout(() => {
+      if (settled.current) window.history.replaceState(window.history.state, '', url);
+    }, URL_SYNC_DELAY_MS);
   }
 
   function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {
