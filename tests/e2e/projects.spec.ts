@@ -10,6 +10,8 @@ import { uniqueEmail, waitForLink } from './mailbox';
  */
 
 const PASSWORD = 'Kalkulation-2025!';
+// 1×1 PNG, red pixel.
+const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 5460)}/druckpreis`;
 
 async function sql(text: string, values: unknown[] = []) {
@@ -232,4 +234,41 @@ test.describe('Projekte', () => {
     await expect(toast(page)).toContainText('Projekt gespeichert');
     expect((await (await page.request.get('/api/projects')).json()).length).toBe(4);
   });
+
+  test('product image: upload, save with the project, reopen, remove', async ({ page, javaScriptEnabled }) => {
+    await signedInUser(page);
+    await page.goto('/calculator');
+    await page.getByLabel('Projektname').fill('Figur mit Bild');
+    const fileInput = page.locator('input[type=file][name=image]');
+    const uploadButton = page.getByRole('button', { name: 'Bild hochladen' });
+
+    // HTML with a .png name is refused by its bytes.
+    await fileInput.setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>kein Bild</body></html>') });
+    if (!javaScriptEnabled) await uploadButton.click();
+    await expect(page.locator('[data-image-error]')).toHaveText('Nur JPG und PNG Dateien sind erlaubt.');
+
+    await fileInput.setInputFiles({ name: 'figur.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    if (!javaScriptEnabled) await uploadButton.click();
+    const preview = page.locator('[data-product-image-preview]');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // Every other input survives the (no-JS) upload.
+    await expect(page.getByLabel('Projektname')).toHaveValue('Figur mit Bild');
+
+    await saveButton(page).click();
+    await expect(toast(page)).toContainText('Projekt gespeichert');
+    const [saved] = await (await page.request.get('/api/projects')).json();
+    expect(saved.productImagePath).toMatch(/^\/images\/product\//);
+    await expect(page.locator('[data-product-image-preview]')).toHaveAttribute('src', saved.productImagePath);
+
+    // Remove and save: the path is cleared and the stored file is gone.
+    await page.getByRole('button', { name: 'Bild entfernen' }).click();
+    await expect(page.locator('[data-product-image-preview]')).toHaveCount(0);
+    await saveButton(page).click();
+    await expect(toast(page)).toContainText('Projekt aktualisiert');
+    const [updated] = await (await page.request.get('/api/projects')).json();
+    expect(updated.productImagePath).toBeNull();
+    expect((await page.request.get(saved.productImagePath)).status()).toBe(404);
+  });
 });
+
