@@ -230,6 +230,33 @@ export function fieldsOfSection(section: CalculatorSection): CalculatorFieldName
   return calculatorFieldNames.filter((name) => (calculatorFields[name] as Rendered).section === section);
 }
 
+/**
+ * What the form's markup needs of a visible field. The page's loader sends
+ * these with the data, so the table itself (and the schema) reaches the
+ * browser only with the live-calculation chunk, on first use of the form.
+ */
+export type FieldView = {
+  name: CalculatorFieldName;
+  kind: FieldSpec['kind'];
+  section: CalculatorSection;
+  group?: 'printTime';
+  wide?: boolean;
+  integer?: boolean;
+  money?: boolean;
+};
+
+export const fieldViews: readonly FieldView[] = Object.freeze(
+  calculatorFieldNames.map((name) => {
+    const spec = calculatorFields[name] as FieldSpec & Rendered & { integer?: boolean; money?: boolean };
+    const view: FieldView = { name, kind: spec.kind, section: spec.section! };
+    if (spec.group) view.group = spec.group;
+    if (spec.wide) view.wide = true;
+    if (spec.integer) view.integer = true;
+    if (spec.money) view.money = true;
+    return view;
+  }),
+);
+
 type ValueOf<S> = S extends { kind: 'number' } ? number : S extends { kind: 'boolean' } ? boolean : string;
 /** Texts without an input (picker ids, image path): optional, missing and empty both mean "not given". */
 type HiddenTextName = Exclude<NamesWhere<{ kind: 'text' }>, CalculatorFieldName>;

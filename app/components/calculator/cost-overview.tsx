@@ -31,25 +31,26 @@ export function CostOverview({ result }: { result: CalculationResult }) {
         {categories.map((category, index) => {
           const share = total > 0 ? (category.amount / total) * 100 : 0;
           return (
-            <div key={category.key} data-cost-bar={category.key}>
-              <div className="flex items-baseline justify-between gap-3">
-                <dt className="text-ink-muted">{t(`results.categories.${category.key}`)}</dt>
-                <dd className="flex items-baseline gap-2 tabular-nums">
-                  <span className="text-xs text-ink-faint">{t('results.share', { percent: formatPercent(Math.round(share)) })}</span>
-                  <span data-result={CATEGORY_RESULT_NAME[category.key]}>{formatEuro(category.amount)}</span>
-                </dd>
-              </div>
-              <svg aria-hidden="true" viewBox="0 0 100 4" preserveAspectRatio="none" className="mt-0.5 h-2 w-full print:h-1.5">
-                <rect x={0} y={0} height={4} width={100} rx={1} fill="#eef1f1" />
-                <rect
-                  x={0}
-                  y={0}
-                  height={4}
-                  width={Math.max((category.amount / max) * 100, category.amount > 0 ? 0.8 : 0)}
-                  rx={1}
-                  fill={BAR_COLORS[index]}
-                />
-              </svg>
+            // dt and dd are the only children a <dl> row may have, so the bar sits in the term, under its name.
+            <div key={category.key} data-cost-bar={category.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3">
+              <dt className="text-ink-muted">
+                {t(`results.categories.${category.key}`)}
+                <svg aria-hidden="true" viewBox="0 0 100 4" preserveAspectRatio="none" className="mt-0.5 block h-2 w-full print:h-1.5">
+                  <rect x={0} y={0} height={4} width={100} rx={1} fill="#eef1f1" />
+                  <rect
+                    x={0}
+                    y={0}
+                    height={4}
+                    width={Math.max((category.amount / max) * 100, category.amount > 0 ? 0.8 : 0)}
+                    rx={1}
+                    fill={BAR_COLORS[index]}
+                  />
+                </svg>
+              </dt>
+              <dd className="flex items-baseline gap-2 tabular-nums">
+                <span className="text-xs text-ink-faint">{t('results.share', { percent: formatPercent(Math.round(share)) })}</span>
+                <span data-result={CATEGORY_RESULT_NAME[category.key]}>{formatEuro(category.amount)}</span>
+              </dd>
             </div>
           );
         })}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
-import { calculatorFieldNames, calculatorFields, type CalculatorFieldName, type FieldSpec } from '~/calculator/fields';
+import type { CalculatorFieldName, FieldView } from '~/calculator/fields';
 import { formatEuro, formatNumber } from '~/utils/number';
 
 /**
@@ -10,10 +10,12 @@ import { formatEuro, formatNumber } from '~/utils/number';
  * never the raw texts (no "NaN Stück"); invalid input prints no figures.
  */
 export function PrintSheetHeader({
+  fields,
   values,
   evaluation,
   sellerName,
 }: {
+  fields: readonly FieldView[];
   values: { projectName: string };
   evaluation: CalculatorEvaluation;
   sellerName: string | null;
@@ -22,7 +24,7 @@ export function PrintSheetHeader({
   const input = evaluation.status === 'invalid' ? null : (evaluation.input as unknown as Record<string, number | boolean>);
   const unit = (name: string) => t(`fields.${name}.unit`, { defaultValue: '' });
 
-  function format(name: CalculatorFieldName): string | null {
+  function format({ name, money }: FieldView): string | null {
     if (!input) return null;
     if (name === 'printTimeHours') {
       const totalMinutes = Math.round(input.printTime as number * 60);
@@ -31,17 +33,16 @@ export function PrintSheetHeader({
     const value = input[name];
     if (value === undefined) return null;
     if (typeof value === 'boolean') return t(value ? 'print.yes' : 'print.no');
-    const spec = calculatorFields[name] as FieldSpec;
     // Money with cents and its unit ("0,50 €", "25,00 €/kg"), other figures grouped ("3.000 h").
-    const text = spec.kind === 'number' && spec.money ? formatEuro(value).replace('€', unit(name)) : `${formatNumber(value, 2)}\u00A0${unit(name)}`;
+    const text = money ? formatEuro(value).replace('€', unit(name)) : `${formatNumber(value, 2)}\u00A0${unit(name)}`;
     return text.trim();
   }
 
-  const rows = calculatorFieldNames
-    .filter((name) => name !== 'projectName' && name !== 'printTimeMinutes')
+  const rows = fields
+    .filter(({ name }) => name !== 'projectName' && name !== 'printTimeMinutes')
     // The empty target price is "none", not a figure.
-    .filter((name) => !(name === 'targetPrice' && input && !input.targetPrice))
-    .map((name) => ({ name, value: format(name) }))
+    .filter(({ name }) => !(name === 'targetPrice' && input && !input.targetPrice))
+    .map((view) => ({ name: view.name as CalculatorFieldName, value: format(view) }))
     .flatMap((row) => (row.value === null ? [] : [{ name: row.name, value: row.value }]));
 
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { Clock, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 type Feature = 'imageUpload' | 'pickers' | 'save';
@@ -15,10 +15,9 @@ export function SignInPrompt({ messageKey, signedIn, returnTo }: { messageKey: F
     return (
       <p
         data-coming-soon={messageKey}
-        className="flex items-start gap-2 rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted"
+        className="rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted"
       >
-        <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-        <span>{t(`comingSoon.${messageKey}`)}</span>
+        {t(`comingSoon.${messageKey}`)}
       </p>
     );
   }

@@ -1,4 +1,3 @@
-import { ArrowDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import { formatEuro } from '~/utils/number';
@@ -19,13 +18,14 @@ export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEva
     >
       <span className="min-w-0 text-xs leading-tight text-ink-muted">
         {t('summary.label')}
-        <span className="block text-lg font-bold text-brand-700 tabular-nums" data-summary-price data-stale={stale || undefined}>
+        <span className={`block text-lg font-bold text-brand-700 tabular-nums ${stale ? 'opacity-50' : ''}`} data-summary-price data-summary-stale={stale || undefined}>
           {price}
         </span>
       </span>
       <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-brand-700">
         {t('summary.jump')}
-        <ArrowDown aria-hidden="true" className="h-4 w-4" />
+        {/* A plain arrow, not an icon component: this is first-visit JavaScript (budget). */}
+        <span aria-hidden="true">↓</span>
       </span>
     </a>
   );

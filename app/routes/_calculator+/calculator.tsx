@@ -5,10 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
 import {
+  fieldViews,
   rawValuesFromSearchParams,
   rawValuesToSearchParams,
   type CalculatorFieldName,
   type CalculatorRawValues,
+  type FieldView,
 } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
@@ -72,6 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   return {
     values,
+    fields: fieldViews,
     evaluation: evaluateCalculator(values),
     project,
     hidden,
@@ -175,7 +178,14 @@ export default function CalculatorPage() {
     imageError: actionData?.imageError ?? null,
   };
   // A navigation (reset, a shared link) or a refused save remounts the form with the server's texts.
-  return <Calculator key={`${location.key}-${actionData ? 'refused' : 'loaded'}`} initial={{ values, evaluation }} project={project} />;
+  return (
+    <Calculator
+      key={`${location.key}-${actionData ? 'refused' : 'loaded'}`}
+      initial={{ values, evaluation }}
+      fields={loaded.fields as readonly FieldView[]}
+      project={project}
+    />
+  );
 }
 
 type ProjectState = {
@@ -203,7 +213,7 @@ type CalculatorState = {
   lastValid: ValidEvaluation | null;
 };
 
-function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'lastValid'>; project: ProjectState }) {
+function Calculator({ initial, fields, project }: { initial: Omit<CalculatorState, 'lastValid'>; fields: readonly FieldView[]; project: ProjectState }) {
   const { t } = useTranslation('calculator');
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -241,7 +251,9 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     lastValid !== null &&
     evaluation.status === 'invalid' &&
     Object.keys(allErrors).every((name) => name === focused || (name === 'printTimeHours' && focused === 'printTimeMinutes')) &&
-    canStillBecomeValid(focused, values[focused])
+    // An invalid evaluation in the browser came from the live chunk, so it is loaded here.
+    live.current !== null &&
+    live.current.canStillBecomeValid(focused, values[focused])
       ? focused
       : null;
   const errors = typing ? {} : allErrors;
@@ -268,12 +280,23 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     const query = calculator.rawValuesToSearchParams(next);
     // An opened project stays in the address; its edited fields win over the saved ones (a shareable draft).
     if (project.id) query.set(PROJECT_PARAM, project.id);
-    const url = `${window.location.pathname}?${query}`;
     window.clearTimeout(urlTimer.current);
     urlTimer.current = window.setTimeout(() => {
+      // The hash is read late: a jump to #ergebnis in between must survive.
+      const url = `${window.location.pathname}?${query}${window.location.hash}`;
       if (settled.current) window.history.replaceState(window.history.state, '', url);
     }, URL_SYNC_DELAY_MS);
   }
+
+  // Stable across renders (reads the ref), so the memoised sections keep it.
+  const stepField = useRef(async (input: HTMLInputElement, direction: 1 | -1) => {
+    const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    const next = calculator.stepFieldText(input.name, input.value, direction);
+    if (next === null) return;
+    input.value = next;
+    // Let the form's input handler see the new value like a typed one.
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }).current;
 
   function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {
     preloadLiveCalculator();
@@ -283,22 +306,9 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
 
   async function exportInBrowser() {
     // Spec §7: the export is local, no server call; the same pure builder as the no-JS route.
-    const [{ buildCalculatorExport, exportFileName, serializeExport }] = await Promise.all([import('~/calculator/export')]);
-    const now = new Date();
-    const body = buildCalculatorExport(values, now);
-    if (!body) {
-      showToast({ type: 'error', title: t('toast.exportInvalid') });
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([serializeExport(body)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(t('export.filePrefix'), now);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-    showToast({ type: 'success', title: t('toast.exported') });
+    const { downloadCalculatorExport } = await import('~/calculator/export');
+    if (downloadCalculatorExport(values, t('export.filePrefix'))) showToast({ type: 'success', title: t('toast.exported') });
+    else showToast({ type: 'error', title: t('toast.exportInvalid') });
   }
 
   function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -322,13 +332,13 @@ function Calculator({ initial, project }: { initial: Omit<CalculatorState, 'last
     window.setTimeout(() => window.print(), 50);
   }
 
-  const sectionProps = { values: initial.values, errors, typing };
+  const sectionProps = { fields, values: initial.values, errors, typing, onStep: stepField };
   const signedIn = user !== null;
   const sellerName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader values={values} evaluation={shown} sellerName={sellerName} />
+      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import {
   ArrowRight,
   BadgeEuro,
@@ -31,7 +31,8 @@ export const headers = publicPageHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   if (await getOptionalUser(args)) throw redirect('/calculator');
   const t = await getServerT('landing');
-  return { title: t('meta.title'), description: t('meta.description') };
+  // Built on the server so the field table stays out of the landing page's JavaScript.
+  return { title: t('meta.title'), description: t('meta.description'), exampleHref: workedExampleHref() };
 }
 
 type Claim = { value: string; label: string };
@@ -184,6 +185,7 @@ function Features() {
 }
 
 function WorkedExample() {
+  const { exampleHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation('landing');
   const row = (key: string, tone: 'cost' | 'subtotal' | 'total') => (
     <tr
@@ -222,7 +224,7 @@ function WorkedExample() {
             {t('example.assumptions')}
           </p>
           <p className="mt-4 text-sm leading-relaxed text-ink-muted">{t('example.note')}</p>
-          <ButtonLink to={workedExampleHref()} className="mt-6">
+          <ButtonLink to={exampleHref} className="mt-6">
             {t('example.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
