@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -17,6 +17,8 @@ import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
+import { LibraryPickers } from '~/components/calculator/library-pickers';
+import { calculatorPickers } from '~/calculator/pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { ProductImageField } from '~/components/calculator/product-image-field';
@@ -32,6 +34,7 @@ import { canStillBecomeValid } from '~/calculator/typing';
 import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
 import { releaseProductImage, uploadProductImage } from '~/models/product-images.server';
 import { readImageForm } from '~/utils/image-upload.server';
+import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
 import { getRequestContext } from '~/services/auth.server';
 import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
@@ -39,7 +42,7 @@ import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator', 'projects'] };
+export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
@@ -63,14 +66,25 @@ export async function loader(args: LoaderFunctionArgs) {
   let projectNotFound = false;
   let unsaved = false;
   const projectId = params.get(PROJECT_PARAM);
+  const ctx = await getRequestContext(args);
   // Spec §4: a project loads by the address only for a signed-in user (visitors see the plain calculator).
-  if (projectId !== null && request.headers.get('Cookie')?.includes('__session=')) {
-    const ctx = await getRequestContext(args);
-    if (ctx.user) {
-      const opened = await openProject(ctx as UserContext, projectId, params, values);
-      ({ values, hidden, project, unsaved } = opened);
-      projectNotFound = opened.notFound;
+  if (projectId !== null && ctx.user) {
+    const opened = await openProject(ctx as UserContext, projectId, params, values);
+    ({ values, hidden, project, unsaved } = opened);
+    projectNotFound = opened.notFound;
+  }
+  // Signed-in users get the library pickers; `?apply=<picker>` (no JS) redirects to the filled address.
+  let pickers: PickerState | null = null;
+  if (ctx.user) {
+    // A reopened project's library references preselect the pickers unless the address names others.
+    const pickerParams = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(hidden)) if (name.startsWith('selected') && !pickerParams.has(name)) pickerParams.set(name, value);
+    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, pickerParams, values);
+    if ('redirectTo' in outcome) {
+      // The applied values stay a draft of the opened project.
+      throw redirect(project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo);
     }
+    pickers = outcome.state;
   }
   return {
     values,
@@ -80,6 +94,7 @@ export async function loader(args: LoaderFunctionArgs) {
     hidden,
     projectNotFound,
     unsaved,
+    pickers,
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
@@ -184,8 +199,20 @@ export default function CalculatorPage() {
       initial={{ values, evaluation }}
       fields={loaded.fields as readonly FieldView[]}
       project={project}
+      pickers={pickersAfter(loaded.pickers as PickerState | null, actionData?.hidden)}
     />
   );
+}
+
+/** After a refused save (no JS) the pickers show what was submitted, not the address's choice. */
+function pickersAfter(pickers: PickerState | null, submitted: Record<string, string> | undefined): PickerState | null {
+  if (!pickers || !submitted) return pickers;
+  const selected = { ...pickers.selected };
+  for (const picker of calculatorPickers) {
+    const id = submitted[picker.param] ?? '';
+    selected[picker.id] = pickers.items[picker.id].some((item) => item.id === id) ? id : '';
+  }
+  return { ...pickers, selected };
 }
 
 type ProjectState = {
@@ -213,7 +240,17 @@ type CalculatorState = {
   lastValid: ValidEvaluation | null;
 };
 
-function Calculator({ initial, fields, project }: { initial: Omit<CalculatorState, 'lastValid'>; fields: readonly FieldView[]; project: ProjectState }) {
+function Calculator({
+  initial,
+  fields,
+  project,
+  pickers,
+}: {
+  initial: Omit<CalculatorState, 'lastValid'>;
+  fields: readonly FieldView[];
+  project: ProjectState;
+  pickers: PickerState | null;
+}) {
   const { t } = useTranslation('calculator');
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -362,7 +399,7 @@ function Calculator({ initial, fields, project }: { initial: Omit<CalculatorStat
               {t('projects:calculator.notFound')}
             </p>
           ) : null}
-          <ProjectHiddenFields projectId={project.id} hidden={project.hidden} />
+          <ProjectHiddenFields projectId={project.id} hidden={pickers ? {} : project.hidden} />
           <FieldSection
             section="basics"
             {...sectionProps}
@@ -375,9 +412,13 @@ function Calculator({ initial, fields, project }: { initial: Omit<CalculatorStat
             }
           />
           <FieldSection section="pricing" {...sectionProps} />
-          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="pickers" signedIn={signedIn} />} />
-          <FieldSection section="packagingShipping" {...sectionProps} />
-          <FieldSection section="marketplace" {...sectionProps} />
+          <FieldSection
+            section="printerFilament"
+            {...sectionProps}
+            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
+          />
+          <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
+          <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
           <DetailedCosts costs={shown.status === 'ok' ? shown.result : shown.status === 'impossible' ? shown.partial : null} />
           <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
