@@ -4,6 +4,7 @@ import { FREE_PROJECT_LIMIT, projectMinimumPriceWithVat } from '../../app/models
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as uploadAction } from '../../app/routes/api+/images.upload';
+import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
 import { issueUserSession } from '../../app/services/auth.server';
 import { getFileStore } from '../../app/services/storage.server';
@@ -317,5 +318,60 @@ describe('product images (spec §4, §7 /api/images/upload)', () => {
     await api.put(cookie, created.id, payload({ productImagePath: fourth }));
     expect((await api.delete(cookie, created.id)).status).toBe(204);
     expect(await stored(fourth)).toBe(false);
+  });
+});
+
+describe('saving from the calculator page (POST /calculator, intent=save)', () => {
+  function formRequest(cookie: string | null, fields: Record<string, string>) {
+    const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded' });
+    if (cookie) headers.set('Cookie', cookie);
+    return new Request('http://localhost:3000/calculator', { method: 'POST', headers, body: new URLSearchParams(fields) });
+  }
+
+  type ActionData = { saveError: { title: string; text: string; action?: { href: string } } | null; errors: Record<string, string> };
+  async function save(cookie: string | null, fields: Record<string, string>) {
+    const result = await calculatorAction({ request: formRequest(cookie, { intent: 'save', ...fields }), params: {}, context: {} } as never).catch((e) => e);
+    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), data: null };
+    const { data, init } = result as { data: ActionData; init: { status: number } | null };
+    return { status: init?.status ?? 200, location: null, data };
+  }
+
+  it('creates, then updates the project named by the form, and redirects to /calculator?project=<id>', async () => {
+    const { user, cookie } = await signedInUser();
+    const created = await save(cookie, { projectName: 'Ring', filamentWeight: '12,5', vatPercent: '7' });
+    expect(created.status).toBe(302);
+    const id = /project=([0-9a-f-]{36})$/.exec(created.location ?? '')![1];
+    const project = await app.em().findOneOrFail(Project, { id, user: user.id });
+    expect([project.filamentWeight, project.vatPercent]).toEqual([12.5, 7]);
+
+    const updated = await save(cookie, { projectName: 'Ring groß', project: id });
+    expect(updated.location).toBe(`/calculator?project=${id}`);
+    expect((await app.em().findOneOrFail(Project, { id })).name).toBe('Ring groß');
+    expect(await app.em().count(Project, { user: user.id })).toBe(1);
+  });
+
+  it('refuses a blank name, visitors, a foreign project id and the 4th free project, without a 500', async () => {
+    const { user, cookie } = await signedInUser();
+    const blank = await save(cookie, { projectName: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.data!.saveError!.title).toBe('Projektname erforderlich');
+    expect(blank.data!.errors.projectName).toBe('calculator:errors.projectNameRequired');
+
+    const visitor = await save(null, { projectName: 'Ring' });
+    expect(visitor.status).toBe(401);
+    expect(visitor.data!.saveError!.title).toBe('Anmeldung erforderlich');
+    expect(visitor.data!.saveError!.action!.href).toMatch(/^\/auth\?redirectTo=/);
+
+    const other = await signedInUser();
+    const foreign = await (await api.create(other.cookie, payload())).json();
+    const hijack = await save(cookie, { projectName: 'Gekapert', project: foreign.id });
+    expect(hijack.status).toBe(404);
+    expect((await app.em().findOneOrFail(Project, { id: foreign.id })).name).toBe('Vase Design #1');
+
+    for (const name of ['A', 'B', 'C']) expect((await save(cookie, { projectName: name })).status).toBe(302);
+    const fourth = await save(cookie, { projectName: 'D' });
+    expect(fourth.status).toBe(403);
+    expect(fourth.data!.saveError).toMatchObject({ title: 'Projektlimit erreicht', action: { href: '/premium' } });
+    expect(await app.em().count(Project, { user: user.id })).toBe(3);
   });
 });
