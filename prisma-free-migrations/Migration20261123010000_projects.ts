@@ -3,9 +3,6 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261123010000_projects extends Migration {
 
   override async up(): Promise<void> {
-    // The printer entity takes its column defaults from the calculator's field table (issue 9).
-    this.addSql(`alter table "printers" alter column "wattage" set default 200, alter column "cost" set default 300, alter column "lifetime_hours" set default 3000;`);
-
     // Projects keep the VAT and the calculator fields without a column of their own (issue 12).
     this.addSql(`alter table "projects" add column "vat_percent" numeric(10,6) not null default 19, add column "extra_inputs" jsonb not null default '{}';`);
     // The list: one user's projects, newest change first.
@@ -20,7 +17,6 @@ export class Migration20261123010000_projects extends Migration {
     this.addSql(`drop index if exists "projects_name_trgm_index";`);
     this.addSql(`drop index if exists "projects_user_id_updated_at_index";`);
     this.addSql(`alter table "projects" drop column "vat_percent", drop column "extra_inputs";`);
-    this.addSql(`alter table "printers" alter column "wattage" drop default, alter column "cost" drop default, alter column "lifetime_hours" drop default;`);
   }
 
 }

@@ -59,7 +59,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const Icon = isError ? CircleAlert : CircleCheck;
 
   return (
-    <section aria-label={t('toast.region')} className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-end p-4 sm:bottom-4 sm:right-4 sm:left-auto">
+    <section aria-label={t('toast.region')} className="no-print pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-end p-4 sm:bottom-4 sm:right-4 sm:left-auto">
       {/* The live region stays in the document so screen readers announce toasts added later. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full sm:w-96">
         {current ? (
