@@ -5,7 +5,7 @@
  * values. Browser-safe: the select copies values with JavaScript, the loader
  * does the same for `?apply=<picker>` without it.
  */
-import type { LibraryItem, LibraryKind } from '../models/library-definitions';
+import type { LibraryKind } from '../models/library-definitions';
 import { formatDecimalInput } from '../utils/number';
 import type { CalculatorFieldName, CalculatorSection } from './fields';
 
@@ -67,7 +67,7 @@ export function pickerTexts(picker: PickerSpec, item: PickerItem): Array<[Calcul
 }
 
 /** Only what the picker copies travels to the browser. */
-export function toPickerItem(picker: PickerSpec, item: LibraryItem): PickerItem {
+export function toPickerItem(picker: PickerSpec, item: { id: string; name: string } & Record<string, unknown>): PickerItem {
   const result: PickerItem = { id: item.id, name: item.name };
   for (const { from } of picker.fills) result[from] = Number(item[from]);
   return result;

@@ -10,6 +10,7 @@
  * namespace `library` (public/locales/de/library.json).
  */
 import { z } from 'zod';
+import { printerDefaults } from '../calculator/fields';
 import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../utils/number';
 
 export const FILAMENT_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU', 'ASA', 'PC', 'Nylon', 'HIPS', 'PVA'] as const;
@@ -111,10 +112,10 @@ export const libraryDefinitions: Record<LibraryKind, LibraryDefinition> = {
       { ...nameField, placeholder: 'library:printers.namePlaceholder' },
       { name: 'brand', label: 'library:fields.brand', type: 'text', max: TEXT_MAX },
       { name: 'model', label: 'library:fields.model', type: 'text', max: TEXT_MAX },
-      { name: 'wattage', label: 'library:fields.wattage', type: 'number', min: 1, max: 100_000, step: 1, default: 200, unit: 'library:units.watt' },
-      { name: 'cost', label: 'library:fields.printerCost', type: 'number', min: 0, max: 10_000_000, step: 10, default: 300, unit: 'library:units.euro' },
-      { name: 'lifetimeHours', label: 'library:fields.lifetimeHours', type: 'number', min: 1, max: 10_000_000, step: 1, default: 3000, unit: 'library:units.hours' },
-      { name: 'electricityRate', label: 'library:fields.electricityRate', type: 'number', min: 0, max: 1000, step: 0.01, default: 0.32, unit: 'library:units.euroPerKwh' },
+      { name: 'wattage', label: 'library:fields.wattage', type: 'number', min: 1, max: 100_000, step: 1, default: printerDefaults.wattage, unit: 'library:units.watt' },
+      { name: 'cost', label: 'library:fields.printerCost', type: 'number', min: 0, max: 10_000_000, step: 10, default: printerDefaults.cost, unit: 'library:units.euro' },
+      { name: 'lifetimeHours', label: 'library:fields.lifetimeHours', type: 'number', min: 1, max: 10_000_000, step: 1, default: printerDefaults.lifetimeHours, unit: 'library:units.hours' },
+      { name: 'electricityRate', label: 'library:fields.electricityRate', type: 'number', min: 0, max: 1000, step: 0.01, default: printerDefaults.electricityRate, unit: 'library:units.euroPerKwh' },
       { name: 'isActive', label: 'library:fields.isActive', type: 'switch', default: 1 },
     ],
     searchFields: ['name', 'brand'],

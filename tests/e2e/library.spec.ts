@@ -104,6 +104,8 @@ for (const c of cases) {
     await panel(page).getByLabel('Name', { exact: true }).fill('Umbenannt');
     await panel(page).getByRole('button', { name: 'Speichern' }).click();
     await expect(panel(page).getByText(/mindestens|zwischen 0 und 1/)).toBeVisible();
+    // Without scripts the server answered: the form says it was not saved (spec §8).
+    if (!javaScriptEnabled) await expect(panel(page).getByRole('alert')).toContainText('konnte nicht gespeichert werden');
     await expect(card(page, 'Erster Eintrag')).toHaveCount(1);
 
     // Edit.

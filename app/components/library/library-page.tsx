@@ -334,9 +334,12 @@ function FormPanel({ kind, item, q }: { kind: LibraryKind; item: LibraryItem | n
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="q" value={q} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
-        {formErrors?.length ? (
+        {formErrors?.length || (actionData?.intent === 'save' && actionData.result?.status === 'error') ? (
+          // Spec §8: "Fehler" / "Der Drucker konnte nicht gespeichert werden."; the reasons sit next to the fields.
           <div role="alert" className="rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2 text-sm text-danger-700">
-            <p className="font-semibold">{t(`${kind}.saveFailed`)}</p>
+            <p className="font-semibold">
+              {t('toast.errorTitle')}: {t(`${kind}.saveFailed`)}
+            </p>
             <FieldErrors id={form.errorId} errors={formErrors} />
           </div>
         ) : null}
