@@ -111,7 +111,9 @@ async function insertWithinLimit(ctx: UserContext, build: (em: EntityManager) =>
 /** Whether the user may create another project now ('Neues Projekt' asks before leaving the list). */
 export async function canCreateProject(ctx: UserContext): Promise<boolean> {
   if (isPremium(ctx.user, ctx.now)) return true;
-  return (await ctx.em.count(Project, { user: ctx.user.id })) < FREE_PROJECT_LIMIT;
+  // At most `limit` rows are read, however many projects there are (a lapsed Premium user may have thousands).
+  const some = await ctx.em.find(Project, { user: ctx.user.id }, { fields: ['id'], limit: FREE_PROJECT_LIMIT });
+  return some.length < FREE_PROJECT_LIMIT;
 }
 
 export async function createProject(ctx: UserContext, payload: ProjectPayload): Promise<Result<Project>> {
