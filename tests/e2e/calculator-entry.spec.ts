@@ -153,10 +153,13 @@ test.describe('Angemeldet', () => {
     await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Melden Sie sich an');
     await expect(page.locator('main').getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
-    // The placeholders of issue 8 are gone: projects (issue 12) and the library pickers are here.
+    // The placeholders of issue 8 are gone: projects (issue 12) and the library pickers (issue 11) are here.
     await expect(page.locator('[data-coming-soon]')).toHaveCount(0);
     await expect(page.locator('[data-save-project]')).toHaveText('Projekt speichern');
     await expect(page.locator('[data-product-image] input[type=file]')).toBeAttached();
+    // An empty library points to where items are added.
+    await expect(page.getByText('Keine aktiven Drucker verfügbar')).toBeVisible();
+    await expect(page.getByText('Keine aktiven Marktplätze verfügbar')).toBeVisible();
   });
 
   test('the cost sheet names the seller from the profile', async ({ page }) => {

@@ -132,7 +132,7 @@ function Hero() {
 function PricePreview() {
   const { t } = useTranslation('landing');
   return (
-    <div className="rounded-card border border-surface-line bg-surface p-6 shadow-card sm:p-8">
+    <div className="rounded-card border border-surface-line bg-surface p-4 shadow-card min-[360px]:p-6 sm:p-8">
       <p className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{t('hero.previewLabel')}</p>
       <dl className="mt-5 space-y-3">
         {PREVIEW_ROWS.map((row) => (
@@ -143,7 +143,7 @@ function PricePreview() {
         ))}
         <div className="flex items-baseline justify-between gap-4 pt-1">
           <dt className="font-semibold text-ink">{t('example.rows.price.label')}</dt>
-          <dd className="whitespace-nowrap text-3xl font-bold tabular-nums text-brand-700">{t('example.rows.price.amount')}</dd>
+          <dd className="whitespace-nowrap text-2xl font-bold tabular-nums text-brand-700 min-[360px]:text-3xl">{t('example.rows.price.amount')}</dd>
         </div>
       </dl>
       <a
@@ -198,13 +198,13 @@ function WorkedExample() {
             : 'border-t border-surface-line'
       }
     >
-      <th scope="row" className="px-4 py-3 text-left align-top font-normal sm:px-6">
+      <th scope="row" className="px-3 py-3 text-left align-top font-normal min-[360px]:px-4 sm:px-6">
         <span className={tone === 'cost' ? 'font-medium text-ink' : 'font-semibold text-ink'}>{t(`example.rows.${key}.label`)}</span>
         <span className="mt-0.5 block text-sm text-ink-muted">{t(`example.rows.${key}.detail`)}</span>
       </th>
       <td
-        className={`whitespace-nowrap px-4 py-3 text-right align-top tabular-nums sm:px-6 ${
-          tone === 'total' ? 'text-2xl font-bold text-brand-700' : tone === 'subtotal' ? 'font-semibold text-ink' : 'text-ink'
+        className={`whitespace-nowrap px-3 py-3 text-right align-top tabular-nums min-[360px]:px-4 sm:px-6 ${
+          tone === 'total' ? 'text-xl font-bold text-brand-700 min-[360px]:text-2xl' : tone === 'subtotal' ? 'font-semibold text-ink' : 'text-ink'
         }`}
       >
         {t(`example.rows.${key}.amount`)}
@@ -235,10 +235,10 @@ function WorkedExample() {
             <caption className="sr-only">{t('example.caption')}</caption>
             <thead className="bg-surface-subtle text-left text-sm text-ink-muted">
               <tr>
-                <th scope="col" className="px-4 py-2 font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-2 font-semibold min-[360px]:px-4 sm:px-6">
                   {t('example.columnItem')}
                 </th>
-                <th scope="col" className="px-4 py-2 text-right font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-2 text-right font-semibold min-[360px]:px-4 sm:px-6">
                   {t('example.columnAmount')}
                 </th>
               </tr>
