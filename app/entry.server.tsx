@@ -7,17 +7,20 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { logContactRecipient } from './models/contact.server';
-import { getEm } from './services/db.server';
+import { getEm, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
+import { startUploadCleanup } from './services/upload-cleanup.server';
 import { applyCachePolicy } from './utils/http-cache.server';
 import { NonceProvider } from './utils/nonce';
+import { trimReactEncoderPadding } from './utils/react-stream-padding.server';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
 import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
 
 declare global {
-  // One outbox worker per process, also across dev-server module reloads.
+  // One outbox worker (and one upload cleanup) per process, also across dev-server module reloads.
   var __druckpreisMailWorker: (() => void) | undefined;
   var __druckpreisContactLogged: boolean | undefined;
+  var __druckpreisUploadCleanup: (() => void) | undefined;
 }
 if (process.env.MAIL_WORKER !== 'off' && !globalThis.__druckpreisMailWorker) {
   globalThis.__druckpreisMailWorker = startMailWorker();
@@ -27,6 +30,7 @@ if (!globalThis.__druckpreisContactLogged && (cluster.isPrimary || cluster.worke
   globalThis.__druckpreisContactLogged = true;
   void getEm().then(logContactRecipient, () => undefined);
 }
+globalThis.__druckpreisUploadCleanup ??= startUploadCleanup();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -39,6 +43,11 @@ const handleRequest: HandleDocumentRequestFunction = async (
   loadContext,
 ) => {
   const { cspNonce, visitorPage } = loadContext as { cspNonce?: string; visitorPage?: VisitorPageSlot };
+  if (markDatabaseOutage(request, remixContext)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   const nonce = String(cspNonce ?? '');
   // Before anything is stored or sent: what is rendered for a session is private (http-cache.server.ts).
   await applyCachePolicy(responseHeaders, request, loadContext);
@@ -79,7 +88,10 @@ const handleRequest: HandleDocumentRequestFunction = async (
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          // React 18 pads some 2048-byte chunks with NULs; they never reach the client or the cache.
+          const trimmed = trimReactEncoderPadding();
+          trimmed.pipe(body);
+          pipe(trimmed);
         },
         onShellError: reject,
         onError(error: unknown) {
@@ -95,6 +107,23 @@ const handleRequest: HandleDocumentRequestFunction = async (
 
 export default handleRequest;
 
+/** Requests whose loader or action failed for want of a database (handleError runs before the render). */
+const outageRequests = new WeakSet<Request>();
+
+/**
+ * A loader or action that failed because the database is unreachable is an
+ * outage, not a bug: its (already sanitised) errors become 503 route errors,
+ * so the German error page says so. The error page reads the status from the
+ * server's markup when it hydrates (components/error-boundary.tsx).
+ */
+function markDatabaseOutage(request: Request, remixContext: EntryContext): boolean {
+  const errors = remixContext.staticHandlerContext.errors;
+  if (!errors || !outageRequests.has(request)) return false;
+  // The shape isRouteErrorResponse() recognises.
+  for (const routeId of Object.keys(errors)) errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
+  return true;
+}
+
 /** `.data` requests (single fetch) follow the same cache rules as documents. */
 export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }) {
   await applyCachePolicy(response.headers, request, context);
@@ -103,5 +132,10 @@ export async function handleDataRequest(response: Response, { request, context }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (noteDatabaseFailure(error)) {
+    outageRequests.add(request);
+    console.error(`[db] unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   console.error(error);
 }

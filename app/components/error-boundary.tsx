@@ -10,13 +10,16 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const isResponse = isRouteErrorResponse(error);
-  const status = isResponse ? error.status : 500;
+  // A database outage is a 503 on the server (entry.server.tsx), but the browser's copy of the error
+  // is the sanitised "Unexpected Server Error": it keeps the status the server rendered.
+  const status = isResponse ? error.status : renderedStatus() ?? 500;
   const notFound = status === 404;
+  const unavailable = status === 503;
   if (!isResponse) console.error(error);
 
   const Icon = notFound ? FileQuestionMark : TriangleAlert;
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+    <main data-error-status={status} className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <Icon className="size-8" />
       </span>
@@ -24,10 +27,12 @@ export function GeneralErrorBoundary() {
         {t('errors.statusLabel', { status })}
       </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {t(notFound ? 'errors.notFoundTitle' : 'errors.serverErrorTitle')}
+        {t(notFound ? 'errors.notFoundTitle' : unavailable ? 'errors.unavailableTitle' : 'errors.serverErrorTitle')}
       </h1>
       {/* Only what is true: nothing reports errors to anyone, so the page asks the visitor to tell us. */}
-      <p className="mt-3 text-ink-muted">{t(notFound ? 'errors.notFoundText' : 'errors.serverErrorText')}</p>
+      <p className="mt-3 text-ink-muted">
+        {t(notFound ? 'errors.notFoundText' : unavailable ? 'errors.unavailableText' : 'errors.serverErrorText')}
+      </p>
       {notFound ? null : (
         <Link to="/kontakt" className="mt-2 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
           {t('errors.contactLink')}
@@ -52,6 +57,13 @@ export function GeneralErrorBoundary() {
       {import.meta.env.DEV ? <DevErrorDetails error={error} /> : null}
     </main>
   );
+}
+
+/** The status of the error page the server rendered, while the browser hydrates it. */
+function renderedStatus(): number | null {
+  if (typeof document === 'undefined') return null;
+  const value = Number(document.querySelector('main[data-error-status]')?.getAttribute('data-error-status'));
+  return value === 503 ? value : null;
 }
 
 /** Development only: what went wrong, for the engineer. Production builds drop this branch. */

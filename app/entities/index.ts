@@ -5,6 +5,7 @@ import { Filament } from './filament.entity';
 import { MailOutbox } from './mail-outbox.entity';
 import { Marketplace } from './marketplace.entity';
 import { Packaging } from './packaging.entity';
+import { PendingUpload } from './pending-upload.entity';
 import { Printer } from './printer.entity';
 import { Project } from './project.entity';
 import { RateLimit } from './rate-limit.entity';
@@ -20,6 +21,7 @@ export {
   MailOutbox,
   Marketplace,
   Packaging,
+  PendingUpload,
   Printer,
   Project,
   RateLimit,
@@ -46,4 +48,5 @@ export const allEntities = [
   MailOutbox,
   ContactMessage,
   RateLimit,
+  PendingUpload,
 ];

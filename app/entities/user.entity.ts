@@ -38,6 +38,20 @@ export class User extends BaseEntity {
   @Property({ type: 'datetime', nullable: true, hidden: true })
   resetPasswordExpires?: Date | null;
 
+  /**
+   * A new address waiting for confirmation. The stored `email` stays the one
+   * that signs in until the link sent here is followed (a typo never locks
+   * anyone out); `pendingEmailToken` is that link's SHA-256.
+   */
+  @Property({ type: 'text', nullable: true })
+  pendingEmail?: string | null;
+
+  @Property({ type: 'text', nullable: true, hidden: true })
+  pendingEmailToken?: string | null;
+
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  pendingEmailExpires?: Date | null;
+
   @Property({ type: 'text', nullable: true })
   firstName?: string | null;
 

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import type { User } from '../entities';
-import { consumeRateLimit } from '../services/rate-limit.server';
+import { runAfterAnswer } from '../services/background.server';
+import { consumeRateLimit, settleRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
 import type { ForgotPasswordInput, LoginInput, RegisterInput } from './auth-schemas';
 import { fieldErrors, forbidden, ok, rateLimited, unauthorized, type Result } from './result';
@@ -42,7 +43,8 @@ export const authenticator = new Authenticator<AuthenticateResult>().use(
  * FormStrategy. Does not create the session: the caller issues one on ok.
  */
 export async function login(ctx: RequestContext, input: Pick<LoginInput, 'email' | 'password'>): Promise<Result<User>> {
-  const limit = await consumeRateLimit(ctx.em, 'login', { ip: ctx.ip, email: input.email });
+  const keys = { ip: ctx.ip, email: input.email };
+  const limit = await consumeRateLimit(ctx.em, 'login', keys);
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
 
   // The strategy reads a form body; pages and the JSON API hand over their validated fields as one.
@@ -52,6 +54,8 @@ export async function login(ctx: RequestContext, input: Pick<LoginInput, 'email'
     body: new URLSearchParams({ email: input.email, password: input.password }),
   });
   const result = await attemptEm.run(ctx.em, () => authenticator.authenticate(LOGIN_STRATEGY, formRequest));
+  // Only wrong passwords count against the address (rate-limit-config.server.ts).
+  if (result.status !== 'invalid') await settleRateLimit(ctx.em, 'login', keys, 'success');
   if (result.status === 'ok') return ok(result.user);
   if (result.status === 'unverified') return forbidden('auth:messages.emailNotVerified', { emailNotVerified: true });
   return unauthorized('auth:messages.loginInvalid');
@@ -59,18 +63,30 @@ export async function login(ctx: RequestContext, input: Pick<LoginInput, 'email'
 
 /** Registration; the same answer whether or not the address already has an account (its owner gets a mail). */
 export async function register(ctx: RequestContext, input: RegisterInput): Promise<Result<undefined>> {
-  const limit = await consumeRateLimit(ctx.em, 'register', { ip: ctx.ip, email: input.email });
+  const keys = { ip: ctx.ip, email: input.email };
+  const limit = await consumeRateLimit(ctx.em, 'register', keys);
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const result = await registerUser(ctx.em, input);
-  if (!result.ok) return fieldErrors(result.errors);
+  if (!result.ok) {
+    // Only registrations that went through count (rate-limit-config.server.ts).
+    await settleRateLimit(ctx.em, 'register', keys, 'failure');
+    return fieldErrors(result.errors);
+  }
   return ok();
 }
 
-/** A reset link for an address; the same answer whether or not it has an account. */
+/**
+ * A reset link for an address. The answer is decided before any per-account
+ * work and the mail is prepared after the answer (`runAfterAnswer`), so
+ * neither the answer nor its timing tells whether the address has an
+ * account. Limits of the address itself answer ok too (nothing is mailed);
+ * only a client over its own IP limit is told to wait.
+ */
 export async function forgotPassword(ctx: RequestContext, input: ForgotPasswordInput): Promise<Result<undefined>> {
   const limit = await consumeRateLimit(ctx.em, 'forgotPassword', { ip: ctx.ip, email: input.email });
-  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
-  await requestPasswordReset(ctx.em, input.email);
+  if (!limit.allowed) return limit.refusedScopes.includes('ip') ? rateLimited(limit.retryAfterSeconds) : ok();
+  const work = ctx.em.fork();
+  runAfterAnswer('forgot-password', () => requestPasswordReset(work, input.email));
   return ok();
 }
 

@@ -39,6 +39,7 @@ export const authErrorKeys = {
   honeypot: 'auth:errors.honeypot',
   imageUrlRequired: 'auth:errors.imageUrlRequired',
   emailTaken: 'auth:errors.emailTaken',
+  controlCharacters: 'auth:errors.controlCharacters',
 } as const;
 
 const E = authErrorKeys;
@@ -55,10 +56,24 @@ export function utf8ByteLength(value: string): number {
   return new TextEncoder().encode(value).length;
 }
 
+/**
+ * Control characters never belong in what people type: a NUL byte is refused
+ * by PostgreSQL (a 500 before this rule), cuts a bcrypt password short, and
+ * the others hide text in mails and logs. Multi-line fields keep line breaks
+ * and tabs; everything else refuses all of them.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+const noControlCharactersExceptLines = (value: string) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value);
+
 // Conform (and a JSON body) may leave a field out entirely: conform turns an
 // empty input into `undefined`. `z.string({ error })` gives a missing field the
 // field's own German message instead of zod's generic "expected string".
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+// Line breaks are checked separately where a field must be a single line.
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).refine(noControlCharactersExceptLines, E.controlCharacters);
 
 /** An address as entered; trimmed here, lower-cased by the users model. */
 const email = (message: string = E.emailInvalid) =>
@@ -66,6 +81,7 @@ const email = (message: string = E.emailInvalid) =>
     .string({ error: message })
     .trim()
     .max(EMAIL_MAX_LENGTH, E.emailTooLong)
+    .refine(noControlCharacters, E.controlCharacters)
     .pipe(z.email(message));
 
 /** A new password: 6 characters minimum, 72 bytes maximum. */
@@ -73,7 +89,8 @@ const newPassword = (minMessage: string = E.passwordMin) =>
   z
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
-    .refine((value) => utf8ByteLength(value) <= PASSWORD_MAX_BYTES, E.passwordTooLong);
+    .refine((value) => utf8ByteLength(value) <= PASSWORD_MAX_BYTES, E.passwordTooLong)
+    .refine(noControlCharacters, E.controlCharacters);
 
 const requiredName = (requiredMessage: string) => requiredText(requiredMessage).max(NAME_MAX_LENGTH, E.nameTooLong);
 
@@ -85,7 +102,7 @@ const singleLine = (value: string) => !/[\r\n]/.test(value);
  * password that is not trimmed either.
  */
 const passwordConfirmation = () =>
-  z.string({ error: E.confirmPasswordRequired }).min(1, E.confirmPasswordRequired);
+  z.string({ error: E.confirmPasswordRequired }).min(1, E.confirmPasswordRequired).max(1024, E.passwordTooLong);
 
 export const registerSchema = z
   .object({
@@ -104,8 +121,12 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** Sign-in checks only that something was entered; the password rules apply to new passwords. */
 export const loginSchema = z.object({
   email: email(),
-  password: z.string({ error: E.passwordRequired }).min(1, E.passwordRequired).max(1024, E.passwordTooLong),
-  redirectTo: z.string().optional(),
+  password: z
+    .string({ error: E.passwordRequired })
+    .min(1, E.passwordRequired)
+    .max(1024, E.passwordTooLong)
+    .refine(noControlCharacters, E.controlCharacters),
+  redirectTo: z.string().max(2048).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -117,7 +138,7 @@ export const resendVerificationSchema = forgotPasswordSchema;
 
 export const resetPasswordSchema = z
   .object({
-    token: requiredText(E.tokenMissing),
+    token: requiredText(E.tokenMissing).max(256, E.tokenMissing),
     password: newPassword(),
     confirmPassword: passwordConfirmation(),
   })
@@ -136,7 +157,11 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: E.currentPasswordRequired }).min(1, E.currentPasswordRequired),
+    currentPassword: z
+      .string({ error: E.currentPasswordRequired })
+      .min(1, E.currentPasswordRequired)
+      .max(1024, E.passwordTooLong)
+      .refine(noControlCharacters, E.controlCharacters),
     newPassword: newPassword(E.newPasswordMin),
     confirmPassword: requiredText(E.confirmPasswordRequired),
   })

@@ -1,7 +1,8 @@
 import type { UserContext } from '../services/request-context.server';
 import type { ChangePasswordInput, ProfileInput } from './auth-schemas';
-import { fieldErrors, ok, type Result } from './result';
-import { changePassword, updateProfile, type UpdateProfileResult } from './users.server';
+import type { User } from '../entities';
+import { fieldErrors, ok, rateLimited, type Result } from './result';
+import { cancelEmailChange, changePassword, issueProfileUploadUrl, updateProfile, type UpdateProfileResult } from './users.server';
 
 /**
  * Profile operations for the signed-in user (the /profile page and
@@ -10,11 +11,25 @@ import { changePassword, updateProfile, type UpdateProfileResult } from './users
 
 export type SavedProfile = Extract<UpdateProfileResult, { ok: true }>;
 
-/** Name and address; a changed address must be confirmed again (users.server.ts). */
+/** Name and address; a changed address waits for its confirmation (users.server.ts), rate-limited. */
 export async function saveProfile(ctx: UserContext, input: ProfileInput): Promise<Result<SavedProfile>> {
-  const result = await updateProfile(ctx.em, ctx.user, input);
+  const result = await updateProfile(ctx.em, ctx.user, input, { ip: ctx.ip });
+  if (!result.ok && 'rateLimited' in result) return rateLimited(result.retryAfterSeconds);
   if (!result.ok) return fieldErrors({ ...result.errors, '': ['auth:messages.profileUpdateFailed'] }, { message: 'auth:messages.profileUpdateFailed' });
   return ok(result);
+}
+
+/** Withdraws a pending address change (the link mailed to it stops working). */
+export async function cancelOwnEmailChange(ctx: UserContext): Promise<Result<{ user: User }>> {
+  const result = await cancelEmailChange(ctx.em, ctx.user);
+  return ok({ user: result.user });
+}
+
+/** An upload address for a profile picture: rate-limited, at most a few open at once. */
+export async function requestProfileUploadUrl(ctx: UserContext): Promise<Result<{ uploadURL: string }>> {
+  const result = await issueProfileUploadUrl(ctx.em, ctx.user, { ip: ctx.ip });
+  if (!result.ok) return rateLimited(result.retryAfterSeconds);
+  return ok({ uploadURL: result.uploadURL });
 }
 
 /**

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { User, normalizeEmail } from '../entities';
+import { PendingUpload, User, normalizeEmail } from '../entities';
 import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
+import { consumeRateLimit } from '../services/rate-limit.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { deleteUserSessions } from '../services/session.server';
 import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
@@ -21,11 +22,12 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * only their SHA-256 hex is stored. Confirmation links last 24 h, reset links
  * 1 h; both work once.
  *
- * E-mail change policy: a new address must be confirmed. `updateProfile`
- * stores it at once, marks it unconfirmed and mails a confirmation link to it.
- * The sessions stay valid (so a typo can be corrected from the profile page),
- * but signing in anywhere else waits for the confirmation — so nobody can use
- * the profile form to attach an address they do not own.
+ * E-mail change policy: a new address must be confirmed before it counts.
+ * `updateProfile` keeps it as `pendingEmail` and mails a link to it; the
+ * current address keeps signing in (a typo never locks anyone out), is told
+ * about the change and can cancel it. Following the link makes the new address
+ * the account's and voids every older link (reset, confirmation), so a reset
+ * link only ever confirms the address it was sent to.
  */
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -194,6 +196,7 @@ export type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' |
 export async function confirmEmail(em: EntityManager, token: unknown): Promise<ConfirmEmailResult> {
   if (!isWellFormedToken(token)) return { ok: false, reason: 'invalid' };
   const hash = hashToken(token);
+  if (await confirmPendingEmail(em, hash)) return { ok: true };
   // One conditional update: the token is consumed atomically (the expiry is what makes it usable), so it works exactly once.
   const updated = await em.nativeUpdate(
     User,
@@ -304,36 +307,124 @@ export async function resetPassword(em: EntityManager, token: unknown, password:
 
 export type UpdateProfileResult =
   | { ok: true; user: User; emailChanged: boolean }
-  | { ok: false; errors: FieldErrors };
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; rateLimited: true; retryAfterSeconds: number };
 
-/** Saves name and address; a changed address must be confirmed again (see the policy above). */
+/**
+ * Saves name and address. A new address is only *pending* (see the policy
+ * above): it is mailed a confirmation link, the current address is told, and
+ * the account keeps signing in with the current address until the link is
+ * followed. The answer is the same whether or not the new address already
+ * belongs to another account — that account's owner gets a "someone tried to
+ * use your address" mail instead — and address changes are rate-limited.
+ */
 export async function updateProfile(
   em: EntityManager,
   user: User,
   input: { firstName: string; lastName: string; email: string },
+  options: { ip?: string } = {},
 ): Promise<UpdateProfileResult> {
   const email = normalizeEmail(input.email);
-  const emailChanged = email !== user.email;
-  const taken = { ok: false as const, errors: { email: [authErrorKeys.emailTaken] } };
-  if (emailChanged && (await em.count(User, { email, id: { $ne: user.id } })) > 0) return taken;
+  const emailChanged = email !== user.email && email !== user.pendingEmail;
 
-  try {
-    await em.transactional(async (tx) => {
-      const managed = await tx.findOneOrFail(User, { id: user.id });
-      managed.firstName = input.firstName.trim();
-      managed.lastName = input.lastName.trim();
-      if (emailChanged) {
-        managed.email = email;
-        managed.emailVerified = false;
-        await issueVerification(tx, managed);
-      }
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) return taken;
-    throw error;
+  if (emailChanged) {
+    // Keyed by the account (not the typed address): one account cannot mail many strangers.
+    const limit = await consumeRateLimit(em, 'changeEmail', { ip: options.ip ?? 'unknown', email: `user:${user.id}` });
+    if (!limit.allowed) return { ok: false, rateLimited: true, retryAfterSeconds: limit.retryAfterSeconds };
   }
+
+  await em.transactional(async (tx) => {
+    const managed = await tx.findOneOrFail(User, { id: user.id });
+    managed.firstName = input.firstName.trim();
+    managed.lastName = input.lastName.trim();
+    if (email === managed.email && managed.pendingEmail) {
+      // Typing the current address again withdraws a pending change.
+      clearPendingEmail(managed);
+    }
+    if (!emailChanged) return;
+    const owner = await tx.findOne(User, { email, id: { $ne: user.id } });
+    const base = await getLinkBaseUrl(tx);
+    // The account looks the same either way: the address is pending and the current address is told.
+    // Only a free address is mailed a link; a taken one can therefore never be confirmed.
+    const { token, hash } = createToken();
+    managed.pendingEmail = email;
+    managed.pendingEmailToken = owner ? null : hash;
+    managed.pendingEmailExpires = new Date(Date.now() + VERIFICATION_TTL_MS);
+    // Links issued for the old address must not outlive the change.
+    managed.resetPasswordToken = null;
+    managed.resetPasswordExpires = null;
+    if (owner) {
+      await enqueueMail(tx, {
+        to: owner.email,
+        template: 'emailInUse',
+        data: { name: displayName(owner), profileLink: `${base}/profile` },
+      });
+    } else {
+      await enqueueMail(tx, {
+        to: email,
+        template: 'verifyEmail',
+        data: { name: displayName(managed), link: `${base}/verify-email?token=${token}` },
+      });
+    }
+    await enqueueMail(tx, {
+      to: managed.email,
+      template: 'emailChangeRequested',
+      data: { name: displayName(managed), newEmail: email, profileLink: `${base}/profile` },
+    });
+  });
   const fresh = await em.fork().findOneOrFail(User, { id: user.id });
   return { ok: true, user: fresh, emailChanged };
+}
+
+function clearPendingEmail(user: User) {
+  user.pendingEmail = null;
+  user.pendingEmailToken = null;
+  user.pendingEmailExpires = null;
+}
+
+/** Withdraws a pending address change (the link mailed to it stops working). */
+export async function cancelEmailChange(em: EntityManager, user: User): Promise<{ ok: true; user: User }> {
+  await em.nativeUpdate(
+    User,
+    { id: user.id },
+    { pendingEmail: null, pendingEmailToken: null, pendingEmailExpires: null, updatedAt: new Date() },
+  );
+  return { ok: true, user: await em.fork().findOneOrFail(User, { id: user.id }) };
+}
+
+/**
+ * Follows a confirmation link sent to a pending new address: the address
+ * becomes the account's, and every link issued before (reset, confirmation)
+ * stops working. False when the link is unknown, expired, or the address was
+ * taken meanwhile.
+ */
+async function confirmPendingEmail(em: EntityManager, tokenHash: string): Promise<boolean> {
+  try {
+    return await em.transactional(async (tx) => {
+      const user = await tx.findOne(User, { pendingEmailToken: tokenHash, pendingEmailExpires: { $gt: new Date() } });
+      if (!user?.pendingEmail) return false;
+      const updated = await tx.nativeUpdate(
+        User,
+        { id: user.id, pendingEmailToken: tokenHash },
+        {
+          email: normalizeEmail(user.pendingEmail),
+          emailVerified: true,
+          pendingEmail: null,
+          pendingEmailToken: null,
+          pendingEmailExpires: null,
+          verificationToken: null,
+          verificationExpires: null,
+          resetPasswordToken: null,
+          resetPasswordExpires: null,
+          updatedAt: new Date(),
+        },
+      );
+      return updated === 1;
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return false;
+    throw error;
+  }
 }
 
 export type ChangePasswordResult =
@@ -442,6 +533,35 @@ export async function storeProfileImage(em: EntityManager, user: User, bytes: Bu
   return { ok: true, imageUrl: imageUrlForKey(key) };
 }
 
+/** Upload addresses live 5 minutes; an upload not completed 10 minutes after that is deleted. */
+export const UPLOAD_URL_TTL_SECONDS = 300;
+const UPLOAD_COMPLETION_GRACE_SECONDS = 600;
+/** Uploads a user may have started and not completed at once (each up to 5 MB of unchecked bytes). */
+export const MAX_PENDING_UPLOADS = 3;
+
+export type UploadUrlResult = { ok: true; uploadURL: string } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Issues an upload address for a profile picture (spec §7 `POST
+ * /api/profile/upload-url`): rate-limited per user and IP, at most
+ * `MAX_PENDING_UPLOADS` open at a time, and recorded so the cleanup job
+ * (services/upload-cleanup.server.ts) deletes what is never completed.
+ */
+export async function issueProfileUploadUrl(em: EntityManager, user: User, options: { ip: string }): Promise<UploadUrlResult> {
+  // Quota first: a request refused by it does not count against the hourly limit.
+  const open = await em.find(PendingUpload, { userId: user.id, expiresAt: { $gt: new Date() } }, { orderBy: { expiresAt: 'asc' } });
+  if (open.length >= MAX_PENDING_UPLOADS) {
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((open[0].expiresAt.getTime() - Date.now()) / 1000)) };
+  }
+  const limit = await consumeRateLimit(em, 'uploadUrl', { ip: options.ip, email: `user:${user.id}` });
+  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
+  const key = newProfileObjectKey(user.id);
+  const expiresAt = new Date(Date.now() + (UPLOAD_URL_TTL_SECONDS + UPLOAD_COMPLETION_GRACE_SECONDS) * 1000);
+  await em.insert(PendingUpload, { key, userId: user.id, expiresAt });
+  const uploadURL = await getFileStore().presignPut(key, 'image/jpeg', UPLOAD_URL_TTL_SECONDS);
+  return { ok: true, uploadURL };
+}
+
 /**
  * The completion step of the upload flow (spec §7 `PUT /api/profile/image`):
  * the address must be one this user was issued; the raw upload is read,
@@ -457,6 +577,7 @@ export async function completeProfileImageUpload(em: EntityManager, user: User, 
     return await storeProfileImage(em, user, object.body);
   } finally {
     await store.delete(rawKey).catch(() => undefined);
+    await em.nativeDelete(PendingUpload, { key: rawKey });
   }
 }
 
@@ -467,6 +588,8 @@ export type PublicUser = {
   id: string;
   email: string;
   emailVerified: boolean;
+  /** A new address waiting for its confirmation (the current one still signs in). */
+  pendingEmail: string | null;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -482,6 +605,7 @@ export function toPublicUser(user: User): PublicUser {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
+    pendingEmail: user.pendingEmail ?? null,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
     profileImageUrl: user.profileImageUrl ?? null,

@@ -3,12 +3,22 @@ import { getServerT } from '~/i18n.server';
 import type { ContactConfig, EmailConfig } from './admin-settings.server';
 import designTokens from '../../tailwind.config';
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'accountExists' | 'contactNotification' | 'contactAutoReply' | 'test';
+export type MailTemplate =
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'accountExists'
+  | 'emailChangeRequested'
+  | 'emailInUse'
+  | 'contactNotification'
+  | 'contactAutoReply'
+  | 'test';
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'verifyEmail',
   'resetPassword',
   'accountExists',
+  'emailChangeRequested',
+  'emailInUse',
   'contactNotification',
   'contactAutoReply',
   'test',
@@ -30,6 +40,8 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - verifyEmail: link (required), name
  * - resetPassword: link (required), name
  * - accountExists: name, signInLink, resetLink (default: <app>/auth and <app>/forgot-password)
+ * - emailChangeRequested (to the current address): newEmail (required), profileLink, name
+ * - emailInUse (to an address someone tried to take over): profileLink, name
  * - contactNotification: name, email, subject, message (all required)
  * - contactAutoReply: nothing — it repeats none of the sender's text, so the
  *   form cannot be used to mail arbitrary content to arbitrary addresses
@@ -130,6 +142,36 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
           { kind: 'paragraph', text: t('accountExists.reset') },
           { kind: 'button', label: t('accountExists.resetButton'), url: resetLink },
           { kind: 'muted', text: t('accountExists.ignore') },
+        ],
+        signOff: true,
+      };
+    }
+    case 'emailChangeRequested': {
+      const profileLink = httpUrl(data.profileLink || `${base}/profile`, 'profileLink');
+      return {
+        subject: t('emailChangeRequested.subject'),
+        preheader: t('emailChangeRequested.preheader'),
+        greetingName: name,
+        blocks: [
+          { kind: 'paragraph', text: t('emailChangeRequested.intro') },
+          { kind: 'fields', rows: [[t('emailChangeRequested.newAddress'), required(data, 'newEmail')]] },
+          { kind: 'paragraph', text: t('emailChangeRequested.stillActive') },
+          { kind: 'paragraph', text: t('emailChangeRequested.cancel') },
+          { kind: 'button', label: t('emailChangeRequested.button'), url: profileLink },
+        ],
+        signOff: true,
+      };
+    }
+    case 'emailInUse': {
+      const profileLink = httpUrl(data.profileLink || `${base}/profile`, 'profileLink');
+      return {
+        subject: t('emailInUse.subject'),
+        preheader: t('emailInUse.preheader'),
+        greetingName: name,
+        blocks: [
+          { kind: 'paragraph', text: t('emailInUse.intro') },
+          { kind: 'paragraph', text: t('emailInUse.unchanged') },
+          { kind: 'button', label: t('emailInUse.button'), url: profileLink },
         ],
         signOff: true,
       };
@@ -341,10 +383,19 @@ function singleLine(value: string): string {
   return headerText(value, 500);
 }
 
+/**
+ * A name for the greeting, the first line of the mail. Names are chosen by
+ * whoever registers, so one that could be read as a link or an address
+ * ("Gewinn auf evil.example", "http://…") is left out: the greeting becomes
+ * "Hallo,", and nothing a stranger typed opens the mail.
+ */
 function optionalName(value: string | undefined): string | null {
   const name = value ? headerText(value, 60) : '';
-  return name || null;
+  if (!name || LINK_LIKE.test(name)) return null;
+  return name;
 }
+
+const LINK_LIKE = /[:/\\@<>]|www\.|\p{L}\.\p{L}/iu;
 
 function required(data: Record<string, string>, key: string): string {
   const value = data[key];

@@ -20,7 +20,8 @@ export { MailDataError } from './mail-templates.server';
  * sends them and marks them sent, or schedules a retry with exponential
  * back-off. A claimed row is invisible to every other worker until its lease
  * runs out, and a worker never starts a send after its lease is (nearly)
- * over, so two workers never send the same row. Only a crash between the
+ * over (a heartbeat renews the claims of a slow batch), so two workers never
+ * send the same row. Only a crash between the
  * SMTP server's "250 OK" and the status update can repeat a mail; the stable
  * Message-ID (row id) lets receivers recognise that copy.
  */
@@ -29,10 +30,15 @@ export { MailDataError } from './mail-templates.server';
 export const MAX_MAIL_ATTEMPTS = 10;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 6 * 60 * 60;
-/** How long a claim holds; longer than any send can take with the timeouts below. */
-const CLAIM_LEASE_SECONDS = 10 * 60;
-/** Rows not sent this long after the claim are handed back instead of sent late. */
-const CLAIM_SAFETY_SECONDS = 3 * 60;
+/**
+ * How long a claim holds without a heartbeat. Short, so mails claimed by a
+ * worker that died (database outage, crash) are picked up within a minute;
+ * a worker still sending renews its claims every `HEARTBEAT_SECONDS`.
+ */
+export const CLAIM_LEASE_SECONDS = 60;
+const HEARTBEAT_SECONDS = 15;
+/** A send is not started unless the claim (last renewed) holds this much longer. */
+const CLAIM_SAFETY_SECONDS = 40;
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 const DEFAULT_BATCH = 20;
 const WORKER_INTERVAL_MS = 2_000;
@@ -119,8 +125,12 @@ type Sender = {
  * pass their own (several ORMs act as several app instances).
  */
 export async function deliverPendingMails(
-  options: { limit?: number; em?: EntityManager } = {},
+  options: { limit?: number; em?: EntityManager; leaseSeconds?: number; heartbeatSeconds?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
+  // Tests shorten the lease and the heartbeat to watch them work.
+  const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
+  const heartbeatSeconds = options.heartbeatSeconds ?? HEARTBEAT_SECONDS;
+  const safetySeconds = Math.min(CLAIM_SAFETY_SECONDS, leaseSeconds * (2 / 3));
   const em = options.em ?? (await getOrm()).em.fork();
   const limit = Math.max(1, options.limit ?? DEFAULT_BATCH);
 
@@ -135,7 +145,7 @@ export async function deliverPendingMails(
   const config = await getEmailConfig(em);
   const sender = createSender(config);
   try {
-    const claimedAt = Date.now();
+    let leaseRenewedAt = Date.now();
     const rows: ClaimedRow[] = await em.execute(
       `with due as materialized (
          select id from mail_outbox
@@ -149,45 +159,68 @@ export async function deliverPendingMails(
            next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
        from due where m.id = due.id
        returning m.id, m."to", m.reply_to, m.subject, m.html, m.text, m.template, m.attempts`,
-      [MAX_MAIL_ATTEMPTS, limit, CLAIM_LEASE_SECONDS],
+      [MAX_MAIL_ATTEMPTS, limit, leaseSeconds],
     );
 
+    // Heartbeat: renew the claims of rows not yet finished, so a slow SMTP server never lets them expire.
+    const unfinished = new Set(rows.map((row) => row.id));
+    let heartbeatFailed = false;
+    const heartbeat = setInterval(() => {
+      if (unfinished.size === 0) return;
+      const renewedAt = Date.now();
+      em.execute(
+        `update mail_outbox set next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
+         where status = 'sending' and id in (${[...unfinished].map(() => '?').join(', ')})`,
+        [leaseSeconds, ...unfinished],
+      ).then(
+        () => (leaseRenewedAt = renewedAt),
+        () => (heartbeatFailed = true),
+      );
+    }, heartbeatSeconds * 1000);
+    heartbeat.unref();
     let sent = 0;
     let failed = 0;
     const from = { name: headerText(config.fromName, 120), address: fromAddress(config) };
     const domain = from.address.split('@')[1];
-    for (const row of rows) {
-      if (Date.now() - claimedAt > (CLAIM_LEASE_SECONDS - CLAIM_SAFETY_SECONDS) * 1000) {
-        await releaseClaim(em, row.id);
-        continue;
+    try {
+      for (const row of rows) {
+        if (heartbeatFailed || Date.now() - leaseRenewedAt > (leaseSeconds - safetySeconds) * 1000) {
+          unfinished.delete(row.id);
+          await releaseClaim(em, row.id).catch(() => undefined);
+          continue;
+        }
+        try {
+          await sender.send(
+            {
+              from,
+              to: row.to,
+              replyTo: row.reply_to ?? undefined,
+              subject: row.subject,
+              text: row.text,
+              html: row.html,
+              messageId: `<${row.id}@${domain}>`,
+              headers: { 'Auto-Submitted': 'auto-generated' },
+              // Refuse rather than let nodemailer read files or URLs named in the content.
+              disableFileAccess: true,
+              disableUrlAccess: true,
+            },
+            row,
+          );
+          await em.execute(
+            `update mail_outbox set status = 'sent', sent_at = now(), last_error = null, html = '', text = '', updated_at = now()
+             where id = ? and status = 'sending'`,
+            [row.id],
+          );
+          sent += 1;
+        } catch (error) {
+          failed += 1;
+          await scheduleRetry(em, row, error);
+        } finally {
+          unfinished.delete(row.id);
+        }
       }
-      try {
-        await sender.send(
-          {
-            from,
-            to: row.to,
-            replyTo: row.reply_to ?? undefined,
-            subject: row.subject,
-            text: row.text,
-            html: row.html,
-            messageId: `<${row.id}@${domain}>`,
-            headers: { 'Auto-Submitted': 'auto-generated' },
-            // Refuse rather than let nodemailer read files or URLs named in the content.
-            disableFileAccess: true,
-            disableUrlAccess: true,
-          },
-          row,
-        );
-        await em.execute(
-          `update mail_outbox set status = 'sent', sent_at = now(), last_error = null, html = '', text = '', updated_at = now()
-           where id = ? and status = 'sending'`,
-          [row.id],
-        );
-        sent += 1;
-      } catch (error) {
-        failed += 1;
-        await scheduleRetry(em, row, error);
-      }
+    } finally {
+      clearInterval(heartbeat);
     }
     return { sent, failed };
   } finally {

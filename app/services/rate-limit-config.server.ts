@@ -1,41 +1,74 @@
 /**
  * Rate limits per action, before RATE_LIMIT_FACTOR scales them. Every rule
- * counts one attempt per request in a fixed window; a request is refused as
- * soon as one of its rules is over the limit.
+ * counts each attempt it lets through in a fixed window; a request is refused
+ * as soon as one of its rules is at its limit, and a refused request counts
+ * nowhere (otherwise a stranger's refused requests would keep the window of
+ * the address's owner full for ever).
  *
  * - `ip`: per client IP (slows one machine down whatever address it tries)
  * - `email`: per e-mail address (protects one mailbox/account from many machines)
  * - `ipEmail`: per IP and address together (password guessing on one account)
+ *
+ * `refundOn`: the attempt is counted when it starts (so concurrent requests
+ * cannot slip past the limit) and taken back once the outcome is known to be
+ * this one — sign-in counts only failures, registration only successes.
+ *
+ * `onlyAfterPairFailure`: an address-wide ceiling that refuses only clients
+ * (IPs) that have themselves already counted against this address. A stranger
+ * can thus use up the ceiling for every IP that guessed, but never stop the
+ * owner signing in from a machine that has not failed.
  */
 export type RateLimitScope = 'ip' | 'email' | 'ipEmail';
 
-export type RateLimitRule = { scope: RateLimitScope; limit: number; windowSeconds: number };
+export type RateLimitOutcome = 'success' | 'failure';
+
+export type RateLimitRule = {
+  scope: RateLimitScope;
+  limit: number;
+  windowSeconds: number;
+  refundOn?: RateLimitOutcome;
+  onlyAfterPairFailure?: boolean;
+};
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 export const RATE_LIMIT_RULES = {
   login: [
-    { scope: 'ipEmail', limit: 10, windowSeconds: 15 * MINUTE },
+    { scope: 'ipEmail', limit: 10, windowSeconds: 15 * MINUTE, refundOn: 'success' },
     { scope: 'ip', limit: 50, windowSeconds: 15 * MINUTE },
-    // High enough that a stranger cannot easily lock someone out, low enough to stop a botnet guessing one password.
-    { scope: 'email', limit: 100, windowSeconds: HOUR },
+    // Much higher than one IP's share: stops a botnet guessing one password, never the owner.
+    { scope: 'email', limit: 100, windowSeconds: HOUR, refundOn: 'success', onlyAfterPairFailure: true },
   ],
   register: [
-    { scope: 'ip', limit: 5, windowSeconds: HOUR },
-    // Each attempt mails the address ("confirm" or "account exists"): do not let anyone flood a mailbox.
-    { scope: 'email', limit: 5, windowSeconds: HOUR },
+    // Only accounts actually registered count: offices and mobile carriers share one address.
+    { scope: 'ip', limit: 20, windowSeconds: HOUR, refundOn: 'failure' },
+    // Each successful attempt mails the address ("confirm" or "account exists"): do not let anyone flood a mailbox.
+    { scope: 'email', limit: 5, windowSeconds: HOUR, refundOn: 'failure' },
   ],
   forgotPassword: [
-    { scope: 'email', limit: 5, windowSeconds: HOUR },
+    // Per address *and* IP, so a stranger's requests never block the owner's own.
+    { scope: 'ipEmail', limit: 5, windowSeconds: HOUR },
     { scope: 'ip', limit: 20, windowSeconds: HOUR },
+    { scope: 'email', limit: 30, windowSeconds: HOUR, onlyAfterPairFailure: true },
   ],
   resendVerification: [
-    { scope: 'email', limit: 3, windowSeconds: HOUR },
+    { scope: 'ipEmail', limit: 3, windowSeconds: HOUR },
     { scope: 'ip', limit: 10, windowSeconds: HOUR },
+    { scope: 'email', limit: 20, windowSeconds: HOUR, onlyAfterPairFailure: true },
   ],
   contact: [
     { scope: 'ip', limit: 5, windowSeconds: HOUR },
     { scope: 'email', limit: 5, windowSeconds: HOUR },
+  ],
+  // Profile: a changed e-mail address mails a link to whatever address was typed.
+  changeEmail: [
+    { scope: 'ip', limit: 10, windowSeconds: HOUR },
+    { scope: 'email', limit: 5, windowSeconds: HOUR },
+  ],
+  // Upload addresses for profile pictures, per user (the `email` key is the user id).
+  uploadUrl: [
+    { scope: 'email', limit: 20, windowSeconds: HOUR },
+    { scope: 'ip', limit: 60, windowSeconds: HOUR },
   ],
 } as const satisfies Record<string, readonly RateLimitRule[]>;

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseEnv } from '~/utils/env.server';
-import { RATE_LIMIT_RULES, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
+import { RATE_LIMIT_RULES, type RateLimitOutcome, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
 
-export type RateLimitAction = 'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'contact';
+export type RateLimitAction = keyof typeof RATE_LIMIT_RULES;
 
 /** Set by scripts/lib/server.ts on every request (client values are overwritten there). */
 export const CLIENT_IP_HEADER = 'x-druckpreis-client-ip';
@@ -12,54 +12,97 @@ export const CLIENT_IP_HEADER = 'x-druckpreis-client-ip';
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 let lastPurge = 0;
 
-/**
- * Counts one attempt for `action` under every key of its rules (IP, e-mail,
- * IP + e-mail) and says whether the request may go on. Counters live in
- * `rate_limits` and are bumped with one atomic upsert, so every app instance
- * sees the same counts and concurrent requests cannot both slip through.
- *
- * Run it outside the request's own transaction: a rolled-back transaction
- * would forget the attempt.
- */
-export async function consumeRateLimit(
-  em: EntityManager,
-  action: RateLimitAction,
-  keys: { ip: string; email?: string },
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+type Counter = { key: string; rule: RateLimitRule; limit: number };
+
+function countersFor(action: RateLimitAction, keys: { ip: string; email?: string }): Counter[] {
   const factor = parseEnv().RATE_LIMIT_FACTOR;
   const email = keys.email?.trim().toLowerCase() || undefined;
-  const counters = (RATE_LIMIT_RULES[action] as readonly RateLimitRule[])
+  return (RATE_LIMIT_RULES[action] as readonly RateLimitRule[])
     .map((rule) => {
       const key = counterKey(action, rule.scope, keys.ip, email);
       return key ? { key, rule, limit: Math.max(1, Math.ceil(rule.limit * factor)) } : null;
     })
     .filter((counter) => counter !== null)
-    // One lock order for every request, so two upserts of the same keys never deadlock.
+    // One lock order for every request, so two requests of the same keys never deadlock.
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
 
+export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number; refusedScopes: RateLimitScope[] };
+
+/**
+ * Checks every counter of `action` (IP, e-mail, IP + e-mail) and, only when
+ * none is at its limit, counts this attempt under all of them. A refused
+ * attempt counts nowhere. Counters live in `rate_limits`; the check and the
+ * count run under per-key transaction locks, so every app instance sees the
+ * same counts and concurrent requests cannot slip past a limit together.
+ *
+ * Rules with `refundOn` are settled with `settleRateLimit` once the outcome
+ * is known. Run it outside the request's own transaction: a rolled-back
+ * transaction would forget the attempt.
+ */
+export async function consumeRateLimit(
+  em: EntityManager,
+  action: RateLimitAction,
+  keys: { ip: string; email?: string },
+): Promise<RateLimitDecision> {
+  const counters = countersFor(action, keys);
   await purgeExpired(em);
-  if (counters.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  if (counters.length === 0) return { allowed: true, retryAfterSeconds: 0, refusedScopes: [] };
 
-  // Fixed window: a live row counts up; an expired one restarts at 1 with a new window.
-  const values = counters.map(() => `(?, now(), 1, now() + make_interval(secs => ?))`).join(', ');
-  const rows: { key: string; count: number; retry_after: number | string }[] = await em.execute(
-    `insert into rate_limits (key, window_start, count, expires_at) values ${values}
-     on conflict (key) do update set
-       window_start = case when rate_limits.expires_at <= now() then excluded.window_start else rate_limits.window_start end,
-       count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
-       expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
-     returning key, count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`,
-    counters.flatMap((counter) => [counter.key, counter.rule.windowSeconds]),
-  );
+  return em.fork().transactional(async (tx) => {
+    for (const counter of counters) await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [counter.key]);
+    const live: { key: string; count: number; retry_after: number | string }[] = await tx.execute(
+      `select key, count, ceil(extract(epoch from (expires_at - now())))::int as retry_after
+       from rate_limits where key in (${counters.map(() => '?').join(', ')}) and expires_at > now()`,
+      counters.map((counter) => counter.key),
+    );
+    const countOf = (key: string | undefined) => Number(live.find((row) => row.key === key)?.count ?? 0);
+    const pair = counters.find((counter) => counter.rule.scope === 'ipEmail');
 
-  let retryAfterSeconds = 0;
-  for (const row of rows) {
-    const counter = counters.find((candidate) => candidate.key === row.key)!;
-    if (Number(row.count) > counter.limit) {
+    let retryAfterSeconds = 0;
+    const refusedScopes: RateLimitScope[] = [];
+    for (const counter of counters) {
+      if (countOf(counter.key) < counter.limit) continue;
+      // An address-wide ceiling does not stop a client that has not counted against the address itself.
+      if (counter.rule.onlyAfterPairFailure && countOf(pair?.key) === 0) continue;
+      const row = live.find((candidate) => candidate.key === counter.key)!;
       retryAfterSeconds = Math.max(retryAfterSeconds, Number(row.retry_after), 1);
+      refusedScopes.push(counter.rule.scope);
     }
-  }
-  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+    if (refusedScopes.length > 0) return { allowed: false, retryAfterSeconds, refusedScopes };
+
+    // Fixed window: a live row counts up; an expired one restarts at 1 with a new window.
+    const values = counters.map(() => `(?, now(), 1, now() + make_interval(secs => ?))`).join(', ');
+    await tx.execute(
+      `insert into rate_limits (key, window_start, count, expires_at) values ${values}
+       on conflict (key) do update set
+         window_start = case when rate_limits.expires_at <= now() then excluded.window_start else rate_limits.window_start end,
+         count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+         expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end`,
+      counters.flatMap((counter) => [counter.key, counter.rule.windowSeconds]),
+    );
+    return { allowed: true, retryAfterSeconds: 0, refusedScopes: [] };
+  });
+}
+
+/**
+ * Takes back the attempt counted by `consumeRateLimit` from the rules that
+ * do not count this outcome (`refundOn`): a correct password, a refused
+ * registration.
+ */
+export async function settleRateLimit(
+  em: EntityManager,
+  action: RateLimitAction,
+  keys: { ip: string; email?: string },
+  outcome: RateLimitOutcome,
+): Promise<void> {
+  const refunded = countersFor(action, keys).filter((counter) => counter.rule.refundOn === outcome);
+  if (refunded.length === 0) return;
+  await em.execute(
+    `update rate_limits set count = greatest(count - 1, 0)
+     where key in (${refunded.map(() => '?').join(', ')}) and expires_at > now()`,
+    refunded.map((counter) => counter.key),
+  );
 }
 
 /**

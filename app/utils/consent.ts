@@ -6,6 +6,8 @@
  * copy under the keys the spec names so client-side code (ads, payment) can read it.
  */
 
+import { safeRedirect } from './safe-redirect';
+
 export const CONSENT_FLAGS = ['essential', 'analytics', 'marketing', 'payment'] as const;
 /** The flags a visitor can switch; `essential` is always on. */
 export const OPTIONAL_CONSENT_FLAGS = ['analytics', 'marketing', 'payment'] as const;
@@ -129,15 +131,11 @@ export function samePreferences(a: ConsentPreferences, b: ConsentPreferences): b
 }
 
 /**
- * A same-site path to send the visitor back to, or the fallback. Must start with
- * one '/', and neither '//' nor '/\' (browsers read both as another host).
+ * A same-site path to send the visitor back to, or the fallback: the one
+ * safe-redirect rule (app/utils/safe-redirect.ts).
  */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // Control characters (tabs, newlines) are stripped by URL parsers and could turn '/\t/evil' into '//evil'.
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
-  return value;
+  return safeRedirect(value, fallback);
 }
 
 /**

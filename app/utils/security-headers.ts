@@ -7,6 +7,9 @@ export const staticSecurityHeaders = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 } as const;
 
+/** Sent in production over HTTPS only (scripts/lib/server.ts): a year, subdomains included. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /**
  * An enforced CSP. Inline scripts (Remix's hydration data) carry the per-request
  * nonce; nothing else inline may run. Vite's dev server needs websockets and

@@ -11,8 +11,9 @@ import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { parseEnv } from '../../app/utils/env.server';
 import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
-import { buildContentSecurityPolicy, staticSecurityHeaders, uploadOriginFor } from '../../app/utils/security-headers';
+import { buildContentSecurityPolicy, staticSecurityHeaders, STRICT_TRANSPORT_SECURITY, uploadOriginFor } from '../../app/utils/security-headers';
 import { isCacheableRequest, VisitorPageCache, type VisitorPageSlot } from '../../app/utils/visitor-page-cache.server';
+import { requestGuard } from './request-limits';
 
 type Options = {
   port: number;
@@ -30,12 +31,14 @@ type Options = {
 export async function startHttpServer({ port, host, mode, logRequests, vite }: Options) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Forwarded headers (client IP, protocol, host) count only when TRUST_PROXY says a proxy sets them.
+  const proxyHops = trustedProxyHops();
+  app.set('trust proxy', proxyHops > 0 ? proxyHops : false);
+  // Malformed hosts, wrong methods/content types and oversized bodies end here (4xx), before anything reads them.
+  app.use(requestGuard({ trustProxy: proxyHops > 0 }));
   // The client IP for rate limits (clientIp() in app/services/rate-limit.server.ts):
   // the TCP peer, or with TRUST_PROXY the address the reverse proxies forwarded.
   // Whatever a client sent under this header name is overwritten.
-  const proxyHops = trustedProxyHops();
-  if (proxyHops > 0) app.set('trust proxy', proxyHops);
   app.use((req, _res, next) => {
     req.headers['x-druckpreis-client-ip'] = (proxyHops > 0 ? req.ip : req.socket.remoteAddress) ?? '';
     next();
@@ -46,6 +49,8 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     for (const [name, value] of Object.entries(staticSecurityHeaders)) res.setHeader(name, value);
+    // HSTS only where it is true: production over HTTPS (directly, or as a trusted proxy says).
+    if (mode === 'production' && req.protocol === 'https') res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     res.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite), uploadOrigin }));
     next();
   });
@@ -102,6 +107,15 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
       },
     }),
   );
+
+  // A request the client gave up on (or that was refused while Remix waited) needs no second answer.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    next(error);
+  });
 
   return new Promise<Server>((resolve) => {
     const server = app.listen(port, host, () => resolve(server));

@@ -168,6 +168,34 @@ test.describe('Konto', () => {
     await expect(page.locator('[data-user-menu] > summary')).toContainText('Janina');
   });
 
+  test('an e-mail change waits for its confirmation: the old address keeps working and the change can be cancelled', async ({ page }) => {
+    const { email } = await signedInUser(page, 'Paula');
+    await page.goto('/calculator');
+    await openUserMenu(page);
+    await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    const newEmail = uniqueEmail('umzug');
+    await page.getByLabel('E-Mail').fill(newEmail);
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await expect(toast(page)).toContainText('Profil aktualisiert');
+    const pending = page.getByTestId('pending-email');
+    await expect(pending).toContainText(`Neue Adresse ${newEmail} wartet auf Bestätigung`);
+    await expect(page.getByLabel('E-Mail')).toHaveValue(email);
+    // The current address is told and still signs in.
+    const notice = await waitForMail(email, { match: (mail) => mail.subject === 'Änderung Ihrer E-Mail-Adresse angefordert' });
+    expect(notice.text).toContain(newEmail);
+    const link = await waitForLink(newEmail, '/verify-email?token=');
+    expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+
+    await pending.getByRole('button', { name: 'Änderung abbrechen' }).click();
+    await expect(toast(page)).toContainText('Änderung abgebrochen');
+    await expect(page.getByTestId('pending-email')).toHaveCount(0);
+    // The link sent to the new address no longer works.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' })).toBeVisible();
+  });
+
   test('sign-in goes back to the page that asked for it', async ({ page }) => {
     const { email } = await signedInUser(page);
     await page.context().clearCookies({ name: '__session' });

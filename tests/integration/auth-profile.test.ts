@@ -9,6 +9,8 @@ import { action as profileAction } from '../../app/routes/api+/profile';
 import { action as imageAction } from '../../app/routes/api+/profile.image';
 import { action as passwordAction } from '../../app/routes/api+/profile.password';
 import { action as uploadUrlAction } from '../../app/routes/api+/profile.upload-url';
+import { action as cancelEmailAction } from '../../app/routes/api+/profile.email';
+import { loader as verifyEmailLoader } from '../../app/routes/api+/auth.verify-email';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionStorage } from '../../app/services/session.server';
 import { getFileStore } from '../../app/services/storage.server';
 import { requireAdmin, requireUser } from '../../app/services/auth.server';
@@ -159,27 +161,57 @@ describe('profile', () => {
       lastName: ['Nachname ist erforderlich'],
       email: ['Ungültige E-Mail-Adresse'],
     });
+    // An address in use gets the same answer as a free one (no enumeration); its owner is told instead.
     const other = await createUser(app.orm);
     const taken = await putProfile(cookie, { firstName: 'A', lastName: 'B', email: other.email.toUpperCase() });
-    expect(taken.status).toBe(400);
-    expect((await taken.json()).errors.email).toEqual(['Diese E-Mail-Adresse wird bereits verwendet.']);
+    const free = await putProfile(cookie, { firstName: 'A', lastName: 'B', email: uniqueEmail('frei') });
+    expect(taken.status).toBe(200);
+    expect(free.status).toBe(200);
+    const [takenBody, freeBody] = [await taken.json(), await free.json()];
+    expect(takenBody.message).toBe(freeBody.message);
+    expect(takenBody.emailChanged).toBe(true);
+    expect(await mailsTo(app.orm, other.email, 'emailInUse')).toHaveLength(1);
+    expect(await mailsTo(app.orm, other.email, 'verifyEmail')).toHaveLength(0);
+    expect((await app.em().findOneOrFail(User, { email: other.email })).emailVerified).toBe(true);
   });
 
-  it('a changed address must be confirmed again; this session stays signed in', async () => {
+  it('a changed address waits for its confirmation; the old one keeps signing in and is told', async () => {
     const { cookie, email, password } = await signIn();
     const newEmail = uniqueEmail('umgezogen');
     const response = await putProfile(cookie, { firstName: 'Anna', lastName: 'Schmidt', email: newEmail });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.emailChanged).toBe(true);
-    expect(body.user).toMatchObject({ email: newEmail, emailVerified: false });
+    expect(body.user).toMatchObject({ email, emailVerified: true, pendingEmail: newEmail });
     expect((await me(cookie)).status).toBe(200);
 
-    const loginAgain = await call(loginAction, apiRequest('/api/auth/login', 'POST', { email: newEmail, password }, { ip: randomIp() }));
-    expect(loginAgain.status).toBe(403);
+    const login = (address: string) => call(loginAction, apiRequest('/api/auth/login', 'POST', { email: address, password }, { ip: randomIp() }));
+    expect((await login(email)).status).toBe(200);
+    expect((await login(newEmail)).status).toBe(401);
+    const [notice] = await mailsTo(app.orm, email, 'emailChangeRequested');
+    expect(notice.text).toContain(newEmail);
     const [mail] = await mailsTo(app.orm, newEmail, 'verifyEmail');
-    expect(tokenFromMail(mail.text, 'verify-email')).toHaveLength(43);
+    const token = tokenFromMail(mail.text, 'verify-email');
+
+    const confirmed = await call(verifyEmailLoader, apiRequest(`/api/auth/verify-email?token=${token}`));
+    expect(confirmed.status).toBe(200);
     expect(await app.em().count(User, { email })).toBe(0);
+    expect(await app.em().findOneOrFail(User, { email: newEmail })).toMatchObject({ emailVerified: true, pendingEmail: null });
+    expect((await login(newEmail)).status).toBe(200);
+    expect((await login(email)).status).toBe(401);
+  });
+
+  it('lets the user cancel a pending change; its link stops working', async () => {
+    const { cookie, email } = await signIn();
+    const newEmail = uniqueEmail('vertippt');
+    await putProfile(cookie, { firstName: 'Anna', lastName: 'Schmidt', email: newEmail });
+    const [mail] = await mailsTo(app.orm, newEmail, 'verifyEmail');
+    const cancelled = await call(cancelEmailAction, apiRequest('/api/profile/email', 'DELETE', undefined, { cookie }));
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).user).toMatchObject({ email, pendingEmail: null });
+    const confirmed = await call(verifyEmailLoader, apiRequest(`/api/auth/verify-email?token=${tokenFromMail(mail.text, 'verify-email')}`));
+    expect(confirmed.status).toBe(400);
+    expect(await app.em().count(User, { email: newEmail })).toBe(0);
   });
 });
 

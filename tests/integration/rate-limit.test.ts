@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrmConfig } from '../../mikro-orm.config';
-import { clientIp, consumeRateLimit, type RateLimitAction } from '../../app/services/rate-limit.server';
+import { clientIp, consumeRateLimit, settleRateLimit, type RateLimitAction } from '../../app/services/rate-limit.server';
 import { runMigrations } from '../../scripts/lib/migrate';
 import { createTestDatabase } from '../setup/database';
 
@@ -59,18 +59,50 @@ describe('consumeRateLimit', () => {
   });
 
   it('counts per IP and per e-mail address independently', async () => {
-    // Five registrations from one IP (different addresses) use up that IP ...
-    for (let i = 0; i < 5; i++) expect((await attempt('register', { ip: '198.51.100.7', email: `u${i}@example.de` })).allowed).toBe(true);
-    expect((await attempt('register', { ip: '198.51.100.7', email: 'u9@example.de' })).allowed).toBe(false);
+    // Twenty registrations from one IP (different addresses) use up that IP ...
+    for (let i = 0; i < 20; i++) expect((await attempt('register', { ip: '198.51.100.7', email: `u${i}@example.de` })).allowed).toBe(true);
+    expect((await attempt('register', { ip: '198.51.100.7', email: 'u99@example.de' })).allowed).toBe(false);
     // ... but another IP may still register.
-    expect((await attempt('register', { ip: '198.51.100.8', email: 'u10@example.de' })).allowed).toBe(true);
+    expect((await attempt('register', { ip: '198.51.100.8', email: 'u100@example.de' })).allowed).toBe(true);
 
-    // Five reset requests for one address from five IPs use up that address ...
-    for (let i = 0; i < 5; i++) expect((await attempt('forgotPassword', { ip: `192.0.2.${i}`, email: 'bert@example.de' })).allowed).toBe(true);
-    expect((await attempt('forgotPassword', { ip: '192.0.2.99', email: 'bert@example.de' })).allowed).toBe(false);
-    // ... while the same IP may ask for another address, and the actions do not share counters.
-    expect((await attempt('forgotPassword', { ip: '192.0.2.0', email: 'carla@example.de' })).allowed).toBe(true);
-    expect((await attempt('resendVerification', { ip: '192.0.2.0', email: 'bert@example.de' })).allowed).toBe(true);
+    // Five reset requests for one address from one IP use up that pair ...
+    for (let i = 0; i < 5; i++) expect((await attempt('forgotPassword', { ip: '192.0.2.1', email: 'bert@example.de' })).allowed).toBe(true);
+    expect((await attempt('forgotPassword', { ip: '192.0.2.1', email: 'bert@example.de' })).allowed).toBe(false);
+    // ... not the address for the owner elsewhere, and the same IP may ask for another address;
+    // the actions do not share counters.
+    expect((await attempt('forgotPassword', { ip: '192.0.2.99', email: 'bert@example.de' })).allowed).toBe(true);
+    expect((await attempt('forgotPassword', { ip: '192.0.2.1', email: 'carla@example.de' })).allowed).toBe(true);
+    expect((await attempt('resendVerification', { ip: '192.0.2.1', email: 'bert@example.de' })).allowed).toBe(true);
+  });
+
+  it('does not count refused attempts, so a stranger cannot keep an address locked', async () => {
+    const victim = 'opfer@example.de';
+    for (let i = 0; i < 105; i++) await attempt('login', { ip: '203.0.113.66', email: victim });
+    const rows: { key: string; count: number }[] = await orm.em.getConnection().execute(`select key, count from rate_limits where key like 'login:%'`);
+    // Ten went through; the 95 refused ones counted nowhere.
+    expect(rows.map((row) => row.count).sort()).toEqual([10, 10, 10]);
+    expect((await attempt('login', { ip: '203.0.113.67', email: victim })).allowed).toBe(true);
+  });
+
+  it('stops clients that failed against an address at its address-wide ceiling, never a new one', async () => {
+    const victim = 'ziel@example.de';
+    // 100 failures from ten IPs fill the address-wide ceiling (10 per pair).
+    for (let ip = 0; ip < 10; ip++) for (let i = 0; i < 10; i++) await attempt('login', { ip: `198.51.100.${ip}`, email: victim });
+    const [row] = await orm.em.getConnection().execute(`select count(*)::int as n from rate_limits where key like 'login:email:%' and count = 100`);
+    expect(row.n).toBe(1);
+    // A known guesser is refused ... (its pair has failures) even below its own pair limit:
+    await orm.em.getConnection().execute(`update rate_limits set count = 1 where key like 'login:ip-email:198.51.100.0:%'`);
+    expect((await attempt('login', { ip: '198.51.100.0', email: victim })).allowed).toBe(false);
+    // ... a machine that has not failed is not.
+    expect((await attempt('login', { ip: '198.51.100.200', email: victim })).allowed).toBe(true);
+  });
+
+  it('takes back the attempts an outcome does not count (settleRateLimit)', async () => {
+    const keys = { ip: '203.0.113.77', email: 'richtig@example.de' };
+    for (let i = 0; i < 30; i++) {
+      expect((await attempt('login', keys)).allowed).toBe(true);
+      await settleRateLimit(orm.em.fork(), 'login', keys, 'success');
+    }
   });
 
   it('limits sign-in per IP across many addresses', async () => {

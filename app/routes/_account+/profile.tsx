@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
@@ -24,7 +25,7 @@ import {
   toPublicUser,
   type ProfileImageError,
 } from '~/models/users.server';
-import { changeOwnPassword, saveProfile } from '~/models/profile.server';
+import { cancelOwnEmailChange, changeOwnPassword, saveProfile } from '~/models/profile.server';
 import { requireUserContext } from '~/services/auth.server';
 import { pageResult } from '~/utils/result-response.server';
 import {
@@ -66,7 +67,8 @@ async function readImageUpload(request: Request): Promise<{ ok: true; bytes: Buf
     return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: 'tooLarge' };
-    throw error;
+    // A body the multipart parser cannot read is not a picture (400, never 500).
+    return { ok: false, error: 'notAnImage' };
   }
 }
 
@@ -90,7 +92,7 @@ export async function action(args: ActionFunctionArgs) {
     });
   }
 
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get('intent');
 
   if (intent === 'changePassword') {
@@ -114,6 +116,15 @@ export async function action(args: ActionFunctionArgs) {
         description: t(emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
       },
     }), { extra: { intent } });
+  }
+
+  if (intent === 'cancelEmailChange') {
+    await cancelOwnEmailChange(ctx);
+    return redirectWithToast('/profile', {
+      type: 'success',
+      title: t('account:profile.toast.emailChangeCancelled'),
+      description: t('auth:messages.emailChangeCancelled'),
+    });
   }
 
   throw new Response(t('auth:messages.invalidRequest'), { status: 400 });
@@ -189,6 +200,15 @@ function ProfileCard() {
           </SubmitButton>
         </div>
       </Form>
+      {user.pendingEmail ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="pending-email">
+          <p className="min-w-0 flex-1 break-words">{t('profile.pendingEmail', { email: user.pendingEmail, current: user.email })}</p>
+          <input type="hidden" name="intent" value="cancelEmailChange" />
+          <button type="submit" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            {t('profile.cancelEmailChange')}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }

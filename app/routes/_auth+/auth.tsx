@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -47,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const intent = formData.get('intent');
   const ctx = await getRequestContext(args);
   const t = await getServerT(['account', 'auth']);

@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   let result;

@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hideFields = ['password', 'confirmPassword'];
   if (submission.status !== 'success') {

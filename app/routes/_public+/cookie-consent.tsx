@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { COOKIE_SETTINGS_PARAM, preferencesFromFormData, safeRedirectPath } from '~/utils/consent';
 import { resolveConsentDate, serializeConsentCookie } from '~/utils/consent.server';
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get('Sec-Fetch-Site') === 'cross-site') {
     throw new Response('Cross-site consent changes are not accepted.', { status: 403 });
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const enhanced = formData.get('enhanced') === '1';
   const redirectTo = safeRedirectPath(formData.get('redirectTo'));
   const preferences = preferencesFromFormData(formData);

@@ -1,3 +1,5 @@
+import { readFormData } from '~/utils/form-data.server';
+import { withBoundedValues } from '~/utils/form-reply';
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,7 +12,7 @@ import { listOf } from '~/components/legal-page';
 import { showToast } from '~/components/toaster';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, contactSchema, EMAIL_MAX_LENGTH, isHoneypotFilled, NAME_MAX_LENGTH } from '~/models/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import type { loader as rootLoader } from '~/root';
 import { getRequestContext } from '~/services/request-context.server';
@@ -31,7 +33,7 @@ export async function loader() {
  * and a failed connection shows 'Verbindungsfehler'.
  */
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readFormData(args.request);
   const t = await getServerT(['account', 'auth']);
   const sent = (autoReply: boolean) => ({
     redirectTo: '/kontakt',
@@ -45,16 +47,21 @@ export async function action(args: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return redirectWithToast('/kontakt', sent(true).toast);
 
   const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const reply = (options?: Parameters<typeof submission.reply>[0]) => withBoundedValues(submission.reply(options), CONTACT_ECHO_LIMITS);
+  if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
   let result;
   try {
     result = await sendContactMessage(await getRequestContext(args), submission.value);
   } catch (error) {
+    // The form keeps what was typed and says so in its own words (also while the database is down).
     console.error('[kontakt]', error);
-    return data({ result: submission.reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 500 });
+    return data({ result: reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
   }
   return pageResult(submission, result, ({ autoReply }) => sent(autoReply));
 }
+
+/** The longest value of each field that is ever echoed back (the schema's limits). */
+const CONTACT_ECHO_LIMITS = { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, subject: CONTACT_SUBJECT_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH, website: 0 };
 
 export default function ContactPage() {
   const { t } = useTranslation('account');

@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const etag = `"${crypto.createHash('sha256').update(object.body).digest('base64url').slice(0, 27)}"`;
   const headers = {
     'Content-Type': object.contentType,
-    'X-Content-Type-Options': 'nosniff',
+    // nosniff comes with every response from the server (scripts/lib/server.ts), once.
     'Content-Disposition': 'inline',
     'Cache-Control': 'private, max-age=3600',
     Vary: 'Cookie',
@@ -36,6 +36,6 @@ async function notFound() {
   const t = await getServerT('files');
   return new Response(t('upload.notFound'), {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }

@@ -1,20 +1,18 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { newProfileObjectKey } from '~/models/users.server';
-import { getFileStore } from '~/services/storage.server';
+import { requestProfileUploadUrl } from '~/models/profile.server';
 import { jsonResponse, methodNotAllowed } from '~/utils/api.server';
 import { requireApiUserContext } from '~/services/auth.server';
-
-/** Upload addresses live 5 minutes. */
-const UPLOAD_URL_TTL_SECONDS = 300;
+import { apiResult } from '~/utils/result-response.server';
 
 /**
  * POST /api/profile/upload-url → { uploadURL }: a short-lived address to PUT
  * one JPEG to. The key names the user (`profile/<userId>/<random>`), so the
- * completion step accepts only this user's uploads.
+ * completion step accepts only this user's uploads; 429 over the user's
+ * rate limit or quota of open uploads.
  */
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
-  const { user } = await requireApiUserContext(args);
-  const uploadURL = await getFileStore().presignPut(newProfileObjectKey(user.id), 'image/jpeg', UPLOAD_URL_TTL_SECONDS);
-  return jsonResponse({ uploadURL });
+  const ctx = await requireApiUserContext(args);
+  const result = await requestProfileUploadUrl(ctx);
+  return apiResult(result, (value) => jsonResponse({ uploadURL: value.uploadURL }));
 }

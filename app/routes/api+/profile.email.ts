@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { cancelOwnEmailChange } from '~/models/profile.server';
+import { toPublicUser } from '~/models/users.server';
+import { getServerT } from '~/i18n.server';
+import { requireApiUserContext } from '~/services/auth.server';
+import { methodNotAllowed } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
+
+/** DELETE /api/profile/email → { message, user }: withdraws a pending address change. */
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'DELETE') return methodNotAllowed(['DELETE']);
+  const ctx = await requireApiUserContext(args);
+  const result = await cancelOwnEmailChange(ctx);
+  const t = await getServerT('auth');
+  return apiResult(result, ({ user }) => ({ message: t('auth:messages.emailChangeCancelled'), user: toPublicUser(user) }));
+}

@@ -1,0 +1,116 @@
+import authMessages from '../../public/locales/de/auth.json';
+
+/**
+ * What a request must look like before Remix reads it: every bad request is a
+ * 4xx with a German message here, never a 500 deeper down.
+ *
+ * - a body over its route's limit: 413, decided while it streams
+ *   (Content-Length first; a chunked body is held back and counted);
+ * - a page (form route) takes GET/HEAD, and POST with a form body only: 405, 415,
+ *   and 400 for a multipart body without a usable boundary;
+ * - the JSON API takes JSON or a form body: 415 for anything else;
+ * - a malformed Host or (trusted) X-Forwarded-Host/-Proto: 400.
+ */
+
+export const FORM_BODY_LIMIT = 64 * 1024;
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+type BodyRule = { pattern: RegExp; limit: number };
+
+/**
+ * Body limits by path, first match wins. Uploads have their documented
+ * limits (spec §5: profile pictures 5 MB; the local store's PUT target takes
+ * at most that plus nothing). Everything else is a form or JSON.
+ */
+export const BODY_LIMITS: BodyRule[] = [
+  { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
+  // The no-JS profile picture form posts the file (5 MB) as multipart.
+  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024 },
+  { pattern: /^\/api\/images\/upload$/, limit: 10 * 1024 * 1024 + 64 * 1024 },
+  { pattern: /^\/api\//, limit: JSON_BODY_LIMIT },
+  { pattern: /^\//, limit: FORM_BODY_LIMIT },
+];
+
+export function bodyLimitFor(pathname: string): number {
+  return BODY_LIMITS.find((rule) => rule.pattern.test(pathname))?.limit ?? FORM_BODY_LIMIT;
+}
+
+export type Refusal = { status: 400 | 405 | 413 | 415; message: string; headers?: Record<string, string> };
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const JSON_TYPES = ['application/json'];
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** A multipart body needs a boundary of 1–70 allowed characters (RFC 2046), else the parser throws. */
+function hasUsableBoundary(contentType: string): boolean {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  return Boolean(boundary) && /^[0-9A-Za-z'()+_,\-./:=? ]+$/.test(boundary!) && !boundary!.endsWith(' ');
+}
+
+const M = authMessages.messages;
+export const BODY_TOO_LARGE_MESSAGE: string = M.bodyTooLarge;
+
+/**
+ * Method and content type of a state-changing request to `pathname`
+ * (Remix's `.data` suffix removed). Null when it may go on.
+ */
+export function checkMethodAndType(method: string, pathname: string, contentType: string | undefined, hasBody: boolean): Refusal | null {
+  const upper = method.toUpperCase();
+  if (upper === 'GET' || upper === 'HEAD' || upper === 'OPTIONS') return null;
+  const path = pathname.replace(/\.data$/, '') || '/';
+  // Upload targets check their own signed content type; the API routes answer their own 405s.
+  if (path.startsWith('/uploads/')) return null;
+  const type = mediaType(contentType);
+  if (path.startsWith('/api/')) {
+    if (!hasBody || type === '') return null;
+    if (![...JSON_TYPES, ...FORM_TYPES].includes(type) && !/^image\//.test(type)) return { status: 415, message: M.unsupportedMediaType };
+  } else {
+    if (upper !== 'POST') return { status: 405, message: M.methodNotAllowed, headers: { Allow: 'GET, HEAD, POST' } };
+    if (!FORM_TYPES.includes(type)) return { status: 415, message: M.unsupportedMediaType };
+  }
+  if (type === 'multipart/form-data' && !hasUsableBoundary(contentType ?? '')) return { status: 400, message: M.badRequest };
+  return null;
+}
+
+const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** A Host header the URL parser accepts (name or IP, optional port ≤ 65535). */
+export function isValidHost(value: string | undefined): boolean {
+  if (!value || value.length > 255 || !HOST_PATTERN.test(value)) return false;
+  const port = /:(\d{1,5})$/.exec(value.startsWith('[') ? value.slice(value.indexOf(']')) : value)?.[1];
+  return port === undefined || Number(port) <= 65535;
+}
+
+/**
+ * Checks the headers the request URL is built from. Forwarded headers are
+ * read only behind trusted proxies (`trusted`); otherwise they are removed,
+ * so nothing downstream can be fooled by them.
+ */
+export function checkHostHeaders(headers: Record<string, string | string[] | undefined>, trusted: boolean): Refusal | null {
+  const host = headers.host;
+  if (typeof host !== 'string' || !isValidHost(host)) return { status: 400, message: M.badRequest };
+  if (!trusted) {
+    delete headers['x-forwarded-host'];
+    delete headers['x-forwarded-proto'];
+    return null;
+  }
+  const forwardedHost = firstForwarded(headers['x-forwarded-host']);
+  if (forwardedHost !== undefined && !isValidHost(forwardedHost)) return { status: 400, message: M.badRequest };
+  const proto = firstForwarded(headers['x-forwarded-proto']);
+  if (proto !== undefined && !/^https?$/i.test(proto)) return { status: 400, message: M.badRequest };
+  // Only the checked entry goes on (Remix's adapter reads a port from the whole header).
+  if (forwardedHost !== undefined) headers['x-forwarded-host'] = forwardedHost;
+  if (proto !== undefined) headers['x-forwarded-proto'] = proto.toLowerCase();
+  return null;
+}
+
+/** The value the nearest proxy set (express reads the first entry of a comma list). */
+function firstForwarded(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const joined = Array.isArray(value) ? value.join(',') : value;
+  return joined.split(',')[0].trim();
+}

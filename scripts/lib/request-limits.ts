@@ -1,0 +1,74 @@
+import type express from 'express';
+import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, checkHostHeaders, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
+
+/**
+ * Express middleware in front of Remix (rules in app/utils/request-guard.server.ts):
+ * refuses malformed host headers, wrong methods and content types, and
+ * bodies over their route's limit — while the body streams, before anything
+ * reads it, so an oversized body never costs more memory than the limit.
+ */
+export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.RequestHandler {
+  return (req, res, next) => {
+    const hostRefusal = checkHostHeaders(req.headers, trustProxy);
+    if (hostRefusal) return refuse(req, res, hostRefusal);
+
+    const declared = req.headers['content-length'];
+    const chunked = /chunked/i.test(String(req.headers['transfer-encoding'] ?? ''));
+    const hasBody = chunked || (declared !== undefined && declared !== '0');
+    const typeRefusal = checkMethodAndType(req.method, req.path, req.headers['content-type'], hasBody);
+    if (typeRefusal) return refuse(req, res, typeRefusal);
+    if (!hasBody) return next();
+
+    const limit = bodyLimitFor(req.path);
+    const tooLarge: Refusal = { status: 413, message: BODY_TOO_LARGE_MESSAGE };
+    if (declared !== undefined && !chunked) {
+      // node's parser guarantees the body is exactly Content-Length bytes.
+      return Number(declared) > limit ? refuse(req, res, tooLarge) : next();
+    }
+    holdChunkedBody(req, limit, () => refuse(req, res, tooLarge), next);
+  };
+}
+
+/**
+ * A body without Content-Length is collected (up to `limit`) as node's
+ * parser pushes it, and handed on only once it is complete: Remix never sees
+ * a truncated body, and a body over the limit is refused without being kept.
+ */
+function holdChunkedBody(req: express.Request, limit: number, onTooLarge: () => void, onComplete: () => void) {
+  const push = req.push.bind(req);
+  const held: { chunk: Buffer; encoding?: BufferEncoding }[] = [];
+  let received = req.readableLength;
+  let refused = false;
+  req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+    if (refused) return true; // drop what still arrives for a refused request
+    if (chunk === null) {
+      req.push = push;
+      onComplete();
+      for (const item of held) push(item.chunk, item.encoding);
+      return push(null);
+    }
+    received += chunk.length;
+    if (received > limit) {
+      refused = true;
+      held.length = 0;
+      onTooLarge();
+      return true;
+    }
+    held.push({ chunk, encoding });
+    return true;
+  };
+}
+
+function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
+  const api = req.path.startsWith('/api/');
+  res.status(refusal.status);
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+  if (refusal.status === 413 || refusal.status === 400) {
+    // The rest of the body is not read: close the connection once the answer is out.
+    res.setHeader('Connection', 'close');
+    res.on('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
+  }
+  if (api) res.json({ message: refusal.message });
+  else res.type('text/plain; charset=utf-8').send(refusal.message);
+}

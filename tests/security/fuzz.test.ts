@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../app/entities';
+import { hashPassword } from '../../app/models/users.server';
+import { rawRequest } from './http';
+import { sessionCookieOf, startTestServer, type TestServer } from './server';
+
+/**
+ * Fuzzes every form and API route of the real server with wrong methods,
+ * content types, NUL bytes, oversized and wrongly typed values, broken bodies
+ * and hostile headers, with and without a session. Nothing may answer 5xx.
+ *
+ * A new route joins by adding one row to ROUTES: its path, the method(s) it
+ * really takes, sample fields (every mutation is derived from them) and
+ * `signedIn: true` when it behaves differently for a signed-in user (then
+ * every request is sent with and without the session).
+ */
+type Route = { path: string; methods: string[]; fields: Record<string, string>; signedIn?: boolean };
+
+const ROUTES: Route[] = [
+  // Pages (forms)
+  { path: '/auth', methods: ['GET', 'POST'], fields: { intent: 'login', email: 'fuzz@example.de', password: 'Fuzz-Passwort-1', redirectTo: '/calculator' } },
+  { path: '/auth?tab=register', methods: ['POST'], fields: { intent: 'register', email: 'neu@example.de', password: 'Fuzz-Passwort-1', confirmPassword: 'Fuzz-Passwort-1', firstName: 'F', lastName: 'Z' } },
+  { path: '/auth?resend', methods: ['POST'], fields: { intent: 'resend', email: 'fuzz@example.de' } },
+  { path: '/forgot-password', methods: ['GET', 'POST'], fields: { email: 'fuzz@example.de' } },
+  { path: '/reset-password?token=abc', methods: ['GET', 'POST'], fields: { token: 'a'.repeat(43), password: 'Fuzz-Passwort-2', confirmPassword: 'Fuzz-Passwort-2' } },
+  { signedIn: true, path: '/kontakt', methods: ['GET', 'POST'], fields: { name: 'Fuzz', email: 'fuzz@example.de', subject: 'Test', message: 'Hallo', website: '' } },
+  { path: '/cookie-consent', methods: ['POST'], fields: { intent: 'save', analytics: 'on', redirectTo: '/' } },
+  { signedIn: true, path: '/profile', methods: ['GET', 'POST'], fields: { intent: 'updateProfile', firstName: 'F', lastName: 'Z', email: 'fuzz@example.de' } },
+  { signedIn: true, path: '/profile?password', methods: ['POST'], fields: { intent: 'changePassword', currentPassword: 'x', newPassword: 'Fuzz-Passwort-3', confirmPassword: 'Fuzz-Passwort-3' } },
+  { signedIn: true, path: '/logout', methods: ['GET', 'POST'], fields: {} },
+  { signedIn: true, path: '/calculator', methods: ['GET'], fields: { filamentWeight: '25', printTime: '3,5', quantity: '1' } },
+  { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight: '25' } },
+  { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
+  // JSON API (spec §7)
+  { path: '/api/auth/login', methods: ['POST'], fields: { email: 'fuzz@example.de', password: 'Fuzz-Passwort-1' } },
+  { path: '/api/auth/register', methods: ['POST'], fields: { email: 'neu2@example.de', password: 'Fuzz-Passwort-1', confirmPassword: 'Fuzz-Passwort-1', firstName: 'F', lastName: 'Z' } },
+  { signedIn: true, path: '/api/auth/logout', methods: ['POST'], fields: {} },
+  { path: '/api/auth/forgot-password', methods: ['POST'], fields: { email: 'fuzz@example.de' } },
+  { path: '/api/auth/reset-password', methods: ['POST'], fields: { token: 'a'.repeat(43), password: 'Fuzz-Passwort-2', confirmPassword: 'Fuzz-Passwort-2' } },
+  { path: '/api/auth/resend-verification', methods: ['POST'], fields: { email: 'fuzz@example.de' } },
+  { path: '/api/auth/verify-email?token=abc', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/auth/user', methods: ['GET'], fields: {} },
+  { path: '/api/login?redirectTo=/profile', methods: ['GET'], fields: {} },
+  { path: '/api/contact', methods: ['POST'], fields: { name: 'Fuzz', email: 'fuzz@example.de', subject: 'Test', message: 'Hallo' } },
+  { signedIn: true, path: '/api/profile', methods: ['PUT'], fields: { firstName: 'F', lastName: 'Z', email: 'fuzz@example.de' } },
+  { signedIn: true, path: '/api/profile/password', methods: ['PUT'], fields: { currentPassword: 'x', newPassword: 'Fuzz-Passwort-3', confirmPassword: 'Fuzz-Passwort-3' } },
+  { signedIn: true, path: '/api/profile/image', methods: ['PUT'], fields: { imageUrl: '/uploads/profile/x/y' } },
+  { signedIn: true, path: '/api/profile/upload-url', methods: ['POST'], fields: {} },
+  { signedIn: true, path: '/api/profile/email', methods: ['DELETE'], fields: {} },
+  // Files
+  { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
+  { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },
+  { path: '/sitemap.xml', methods: ['GET'], fields: {} },
+  { path: '/healthz', methods: ['GET'], fields: {} },
+];
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const CONTENT_TYPES = [
+  'application/x-www-form-urlencoded',
+  'application/json',
+  'multipart/form-data; boundary=fuzzboundary',
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'text/plain',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'image/jpeg',
+  '',
+];
+const WRONG_TYPES: unknown[] = [1e308, true, null, ['a', 'b'], { nested: { deep: 1 } }];
+
+function encode(contentType: string, fields: Record<string, unknown>): string {
+  if (contentType.startsWith('application/json')) return JSON.stringify(fields);
+  if (contentType.startsWith('multipart/form-data')) {
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--fuzzboundary\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+    );
+    return `${parts.join('')}--fuzzboundary--\r\n`;
+  }
+  return new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)])).toString();
+}
+
+type Case = { method: string; path: string; headers: Record<string, string>; body?: string; signedIn: boolean; label: string };
+
+/** Every request the fuzzer sends, derived from the route table. */
+function cases(route: Route): Case[] {
+  const out: Case[] = [];
+  const add = (label: string, method: string, contentType: string, body: string | undefined, extra: Record<string, string> = {}) => {
+    for (const signedIn of route.signedIn ? [false, true] : [false]) {
+      const headers: Record<string, string> = { ...extra };
+      if (contentType) headers['Content-Type'] = contentType;
+      out.push({ method, path: route.path, headers, body, signedIn, label: `${method} ${route.path} ${label} ${contentType}${signedIn ? ' (signed in)' : ''}` });
+    }
+  };
+  const main = route.methods.find((method) => method !== 'GET') ?? 'POST';
+  for (const method of METHODS) add(`method`, method, 'application/x-www-form-urlencoded', method === 'GET' || method === 'HEAD' ? undefined : encode('x', route.fields));
+  for (const type of CONTENT_TYPES) add('valid fields', main, type, encode(type, route.fields));
+  for (const type of CONTENT_TYPES.slice(0, 4)) {
+    add('empty body', main, type, '');
+    add('garbage body', main, type, '\u0000\u0001{"--fuzzboundary\r\n%%%=&&==');
+  }
+  const [firstField] = Object.keys(route.fields);
+  if (firstField) add(`70 KB ${firstField}`, main, 'application/x-www-form-urlencoded', encode('x', { ...route.fields, [firstField]: 'y'.repeat(70_000) }));
+  for (const field of Object.keys(route.fields)) {
+    for (const type of ['application/x-www-form-urlencoded', 'application/json', 'multipart/form-data; boundary=fuzzboundary']) {
+      add(`NUL in ${field}`, main, type, encode(type, { ...route.fields, [field]: `a\u0000b` }));
+    }
+    for (const type of ['application/x-www-form-urlencoded', 'application/json']) {
+      add(`controls in ${field}`, main, type, encode(type, { ...route.fields, [field]: `\u001b[31m\r\n\u007f` }));
+    }
+    add(`10 KB ${field}`, main, 'application/x-www-form-urlencoded', encode('x', { ...route.fields, [field]: 'x'.repeat(10_000) }));
+    for (const value of WRONG_TYPES) add(`${field}=${JSON.stringify(value).slice(0, 20)}`, main, 'application/json', JSON.stringify({ ...route.fields, [field]: value }));
+    add(`duplicate ${field}`, main, 'application/x-www-form-urlencoded', `${encode('x', route.fields)}&${field}=zwei`);
+  }
+  for (const body of ['[]', '"text"', '12', 'null', '{"a":' + '['.repeat(5000), '{"__proto__":{"admin":1}}']) add(`json ${body.slice(0, 10)}`, main, 'application/json', body);
+  add('declared huge body', main, 'application/json', '{}', { 'Content-Length': String(300 * 1024 * 1024) });
+  add('bad host', 'GET', '', undefined, { Host: 'exa mple:99999' });
+  add('forwarded junk', main, 'application/x-www-form-urlencoded', encode('x', route.fields), { 'X-Forwarded-Host': '\u00ff:99999999', 'X-Forwarded-Proto': 'gopher', 'X-Forwarded-For': 'not-an-ip' });
+  add('bad cookie', 'GET', '', undefined, { Cookie: '__session=%E0%A4%A; __toast=\u00ff\u00fe; cookie_consent=%7B' });
+  add('bad query', 'GET', '', undefined, {});
+  return out.map((item) => (item.label.includes('bad query') ? { ...item, path: `${item.path}${item.path.includes('?') ? '&' : '?'}redirectTo=%E0%A4%A&token=%00&x=${'%'.repeat(3)}` } : item));
+}
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  // Lower limits: refused requests are cheap, so bcrypt runs a few dozen times, not hundreds.
+  server = await startTestServer('sec_fuzz', { RATE_LIMIT_FACTOR: '0.2' });
+  const email = `fuzz.${crypto.randomBytes(4).toString('hex')}@example.de`;
+  const em = server.orm.em.fork();
+  em.create(User, { email, password: await hashPassword('Fuzz-Passwort-1'), emailVerified: true, firstName: 'Fuzz', lastName: 'Test' });
+  await em.flush();
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Fuzz-Passwort-1' }) });
+  cookie = sessionCookieOf(login);
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('fuzz: every form and API route', () => {
+  it('answers no request with a 5xx', async () => {
+    const all = ROUTES.flatMap(cases).filter((item) => !(item.signedIn && /\/(logout|api\/auth\/logout)/.test(item.path)));
+    const failures: string[] = [];
+    let sent = 0;
+    let next = 0;
+    // Sign-out routes run last, so the session survives the rest.
+    const ordered = [...all, ...ROUTES.filter((route) => /logout/.test(route.path)).flatMap(cases).filter((item) => item.signedIn)];
+    const worker = async () => {
+      while (next < ordered.length) {
+        const item = ordered[next++];
+        const headers = { Origin: server.url, ...item.headers, ...(item.signedIn ? { Cookie: item.headers.Cookie ?? cookie } : {}) };
+        try {
+          const response = await rawRequest(server.url, { method: item.method, path: item.path, headers, body: item.body });
+          sent++;
+          if (response.status >= 500) failures.push(`${response.status} ${item.label}: ${response.body.toString().slice(0, 200)}`);
+        } catch (error) {
+          // The server may close the connection after refusing a body it will not read.
+          if (!item.label.includes('declared huge body')) failures.push(`connection error ${item.label}: ${(error as Error).message}`);
+          else sent++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    console.log(`[fuzz] ${sent} requests, ${failures.length} failures${failures.length ? `:\n${failures.join("\n")}` : ""}`);
+    expect(failures).toEqual([]);
+    expect(sent).toBe(ordered.length);
+  }, 240_000);
+});

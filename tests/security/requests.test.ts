@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './http';
+import { form, startTestServer, type TestServer } from './server';
+
+/**
+ * Issue 10 items 2, 3, 8, 9 and 11 against the real server: bounded bodies,
+ * 4xx for malformed requests, HSTS, the safe-redirect rule and clean bytes.
+ */
+let server: TestServer;
+let proxied: TestServer;
+beforeAll(async () => {
+  [server, proxied] = await Promise.all([startTestServer('sec_requests'), startTestServer('sec_proxied', { TRUST_PROXY: '1' })]);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([server?.stop(), proxied?.stop()]);
+});
+
+const MB = 1024 * 1024;
+const GERMAN = /[äöüß]|Anfrage|Daten|Bitte/;
+
+describe('item 2: bodies are bounded while they stream', () => {
+  it('refuses a declared 250 MB form post to /kontakt with 413 before reading it', async () => {
+    const response = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/kontakt',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(250 * MB) },
+      body: 'message=' + 'x'.repeat(64 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.toString()).toBe('Die Anfrage ist zu groß.');
+  });
+
+  it('refuses a declared 300 MB JSON body to the API with 413', async () => {
+    const response = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * MB) },
+      body: '{"message":"' + 'x'.repeat(1024),
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body.toString())).toEqual({ message: 'Die Anfrage ist zu groß.' });
+  });
+
+  it('refuses a chunked body once it passes 64 KB, without handing Remix a truncated one', async () => {
+    const chunk = Buffer.from('x'.repeat(16 * 1024));
+    const response = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      chunks: [Buffer.from('{"name":"'), ...Array(6).fill(chunk)],
+    });
+    expect(response.status).toBe(413);
+    const small = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/contact',
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      chunks: [Buffer.from('{"name":'), Buffer.from('"A"}')],
+    });
+    expect(small.status).toBe(400); // read in full and validated (fields missing)
+  });
+
+  it('answers a message over its limit with the German message and never echoes more than the limit', async () => {
+    const long = 'Z'.repeat(6000);
+    const response = await fetch(`${server.url}/kontakt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: form({ name: 'Anna', email: 'anna@example.de', subject: 'Frage', message: long }),
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('Die Nachricht darf höchstens 5000 Zeichen lang sein.');
+    // Neither the textarea nor the hydration data carries more than the 5000 allowed characters.
+    expect(page).not.toContain('Z'.repeat(5001));
+  });
+});
+
+const FORM_ROUTES = ['/auth', '/forgot-password', '/reset-password', '/kontakt', '/cookie-consent', '/profile'];
+
+describe('item 3: malformed requests get 4xx with a German message', () => {
+  it.each(FORM_ROUTES)('%s: wrong content types 415, wrong methods 405, a bad multipart boundary 400', async (route) => {
+    const send = (method: string, contentType: string | null, body: string) =>
+      fetch(`${server.url}${route}`, { method, headers: { Origin: server.url, ...(contentType ? { 'Content-Type': contentType } : {}) }, body, redirect: 'manual' });
+    for (const type of ['application/json', 'text/plain', null]) {
+      const response = await send('POST', type, '{"email":"a@b.de"}');
+      expect(response.status, `${route} ${type}`).toBe(type === null ? 415 : 415);
+      expect(await response.text()).toMatch(GERMAN);
+    }
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      const response = await send(method, 'application/x-www-form-urlencoded', 'email=a%40b.de');
+      expect(response.status, `${route} ${method}`).toBe(405);
+      expect(await response.text()).toMatch(GERMAN);
+    }
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="unterminated']) {
+      const response = await send('POST', type, '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--');
+      expect(response.status, `${route} ${type}`).toBe(400);
+    }
+    // A well-declared boundary with a broken body: never accepted, never a 500 (/profile sends visitors to sign in first).
+    const broken = await send('POST', 'multipart/form-data; boundary=abc', '--abc\r\nnonsense');
+    expect(broken.status, `${route} broken multipart`).toBeGreaterThanOrEqual(300);
+    expect(broken.status, `${route} broken multipart`).toBeLessThan(500);
+  });
+
+  it('refuses control characters in every text field, forms and JSON alike, passwords included', async () => {
+    const kontakt = await fetch(`${server.url}/kontakt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: form({ name: 'An\u0000na', email: 'anna@example.de', subject: 'Frage', message: 'Hallo\u0000' }),
+    });
+    expect(kontakt.status).toBe(400);
+    expect(await kontakt.text()).toContain('Bitte ohne Steuerzeichen eingeben');
+
+    const json = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const contact = await json('/api/contact', { name: 'Anna', email: 'anna@example.de', subject: 'Fr\u0000age', message: 'Hallo' });
+    expect(contact.status).toBe(400);
+    expect((await contact.json()).errors.subject).toEqual(['Bitte ohne Steuerzeichen eingeben (z. B. Nullbytes).']);
+
+    const nul = '\u0000'.repeat(6);
+    const register = await json('/api/auth/register', { email: 'nul@example.de', password: nul, confirmPassword: nul, firstName: 'A\u0000', lastName: 'B' });
+    expect(register.status).toBe(400);
+    const errors = (await register.json()).errors;
+    expect(errors.password).toContain('Bitte ohne Steuerzeichen eingeben (z. B. Nullbytes).');
+    expect(errors.firstName).toContain('Bitte ohne Steuerzeichen eingeben (z. B. Nullbytes).');
+    expect((await json('/api/auth/login', { email: 'nul@example.de', password: '\u0000' })).status).toBe(400);
+  });
+
+  it('answers malformed Host headers with 400 and ignores forwarded headers without TRUST_PROXY', async () => {
+    for (const host of ['exa mple.de', 'localhost:99999999', 'a..b', '[zz]']) {
+      const response = await rawRequest(server.url, { path: '/calculator', headers: { Host: host } });
+      expect(response.status, host).toBe(400);
+    }
+    for (const headers of [{ 'X-Forwarded-Host': 'böse host:99999999' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a:1, b:99999999' }] as Record<string, string>[]) {
+      const response = await rawRequest(server.url, { path: '/calculator', headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+    }
+    // Behind a trusted proxy the same headers are checked (400), never a 500.
+    for (const headers of [{ 'X-Forwarded-Host': 'böse host' }, { 'X-Forwarded-Proto': 'javascript' }, { 'X-Forwarded-Host': 'a.de, b:99999999' }] as Record<string, string>[]) {
+      const response = await rawRequest(proxied.url, { path: '/calculator', headers });
+      expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('item 8: HSTS in production over HTTPS only', () => {
+  it('is sent when a trusted proxy says https, not otherwise', async () => {
+    const viaProxy = await rawRequest(proxied.url, { path: '/', headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await rawRequest(proxied.url, { path: '/' })).headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client cannot claim https.
+    const untrusted = await rawRequest(server.url, { path: '/', headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('item 9: one safe-redirect rule', () => {
+  it('refuses protocol-relative targets that appear only after normalisation', async () => {
+    for (const target of ['/.//evil.example', '/a/..//evil.example', '/\\evil.example', '//evil.example', '/%09/evil.example']) {
+      const login = await fetch(`${server.url}/api/login?redirectTo=${encodeURIComponent(target)}`, { redirect: 'manual' });
+      const location = login.headers.get('location') ?? '';
+      const redirectTo = new URL(location, server.url).searchParams.get('redirectTo') ?? '';
+      expect(redirectTo.startsWith('//'), target).toBe(false);
+      expect(redirectTo.includes('\\'), target).toBe(false);
+
+      if (target.includes('%')) continue; // an encoded tab stays a path on this host
+      const consent = await fetch(`${server.url}/cookie-consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+        body: form({ intent: 'necessary', redirectTo: target }),
+      });
+      expect(consent.status).toBe(302);
+      expect(consent.headers.get('location'), target).toBe('/');
+    }
+  });
+});
+
+const PAGES = ['/', '/calculator', '/calculator?filamentWeight=31&printTime=7,5', '/kontakt', '/auth', '/auth?tab=register', '/forgot-password', '/reset-password?token=abc', '/verify-email', '/datenschutz', '/impressum', '/gibt-es-nicht'];
+
+describe('item 11: no page contains a control character or broken UTF-8', () => {
+  it.each(PAGES)('%s (first render and cached copy)', async (page) => {
+    for (let round = 0; round < 2; round++) {
+      const response = await fetch(`${server.url}${page}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
+      expect(control, `${page}: control character at ${control?.index}`).toBeNull();
+    }
+  });
+});
