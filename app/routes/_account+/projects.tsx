@@ -78,7 +78,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** Copy and delete (intent + id); each answers with a redirect to the list and the §8 toast. */
 export async function action(args: ActionFunctionArgs) {
-  const form = await args.request.formData();
+  // A body that is not a readable form (broken multipart) is a bad request, never a 500.
+  const form = await args.request.formData().catch(() => null);
+  if (!form) throw new Response('Bad Request', { status: 400 });
   const intent = form.get('intent');
   const id = form.get('id');
   const q = String(form.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH);
