@@ -17,10 +17,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const DATA_DIR = 'tests/.tmp/bench';
 
+const PROJECT_SEARCH = 'nr. 4711';
 const SHARED_LINK =
   '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90';
 
-type Target = { name: string; path: string; unique?: boolean; signedIn?: 'library' | 'printers' };
+type Account = 'library' | 'printers' | 'projects1k' | 'projects100k';
+type Target = { name: string; path: string; unique?: boolean; signedIn?: Account };
 const targets: Target[] = [
   { name: 'GET /calculator', path: '/calculator' },
   { name: 'GET /calculator?<inputs>', path: SHARED_LINK },
@@ -30,11 +32,16 @@ const targets: Target[] = [
   { name: 'GET /calculator, signed in (20/kind)', path: '/calculator', signedIn: 'library' },
   // A seller with 200 printers: the library page's queries do not grow with the list.
   { name: 'GET /printers, 200 printers', path: '/printers', signedIn: 'printers' },
+  // Issue 12 §6: the first page (24 cards, each priced by the engine) of a seller with 1,000 projects…
+  { name: 'GET /projects, 1,000 projects', path: '/projects', signedIn: 'projects1k' },
+  // …and a substring search among 100,000 (trigram index; a few matches).
+  { name: 'GET /projects?q=, 100,000 projects', path: `/projects?q=${encodeURIComponent(PROJECT_SEARCH)}`, signedIn: 'projects100k' },
 ];
 const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
-let sessionCookie = '';
-let printersCookie = '';
+const cookies: Partial<Record<Account, string>> = {};
+// BENCH_ONLY=projects: only the targets whose name contains it (the browser and sign-in figures are skipped).
+const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -55,20 +62,29 @@ async function main() {
   });
   try {
     await waitForHealthy();
-    sessionCookie = await createAccount(ACCOUNT, { printers: 20, others: 20 });
-    printersCookie = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
+    const chosen = targets.filter((target) => target.name.includes(ONLY));
+    const needed = new Set(chosen.map((target) => target.signedIn).filter(Boolean));
+    if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
+    if (needed.has('printers')) cookies.printers = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
+    if (needed.has('projects1k')) cookies.projects1k = await createAccount(projectsAccount('1k'), { printers: 0, others: 0, projects: 1_000 });
+    if (needed.has('projects100k')) {
+      cookies.projects100k = await createAccount(projectsAccount('100k'), { printers: 0, others: 0, projects: 100_000 });
+      await explainProjectSearch();
+    }
     console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
     console.log('target                            req/s     p50 ms   p99 ms   errors');
-    for (const target of targets) {
+    for (const target of chosen) {
       await run(target, 2); // warm-up
       const result = await run(target, DURATION);
       console.log(
         `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
       );
     }
-    await reportJavaScript('/calculator');
-    await benchmarkLiveRecalculation();
-    await benchmarkSignIn();
+    if (!ONLY) {
+      await reportJavaScript('/calculator');
+      await benchmarkLiveRecalculation();
+      await benchmarkSignIn();
+    }
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
   }
@@ -142,7 +158,28 @@ async function benchmarkSignIn() {
  * A confirmed account (confirmed straight in the database) with library items
  * inserted by SQL, signed in once: its session cookie.
  */
-async function createAccount(account: { email: string; password: string }, items: { printers: number; others: number }): Promise<string> {
+function projectsAccount(label: string) {
+  return { email: `bench-projects-${label}-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
+}
+
+/** The plan of the search's page query (issue 12 §6: it must use an index, not scan the user's rows). */
+async function explainProjectSearch() {
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  await db.connect();
+  await db.query('analyze projects');
+  const { rows: users } = await db.query<{ user_id: string }>('select user_id from projects group by user_id order by count(*) desc limit 1');
+  const { rows } = await db.query(
+    `explain analyze select * from projects where user_id = $1 and name ilike $2 order by updated_at desc, id desc limit 25`,
+    [users[0].user_id, `%${PROJECT_SEARCH}%`],
+  );
+  await db.end();
+  console.log(`EXPLAIN of the search (100,000 projects):\n${rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`);
+}
+
+async function createAccount(
+  account: { email: string; password: string },
+  items: { printers: number; others: number; projects?: number },
+): Promise<string> {
   const { email, password } = account;
   const register = await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
@@ -165,6 +202,18 @@ async function createAccount(account: { email: string; password: string }, items
     `insert into marketplaces (user_id, name, percentage_fee, fixed_fee) select $1, 'Marktplatz ' || g, g / 200.0, 0.3 from generate_series(1, $2::int) g`,
   ];
   for (const sql of others) await db.query(sql, [userId, items.others]);
+  if (items.projects) {
+    // Names like 'Vase Nr. 4711', one change a minute back in time.
+    await db.query(
+      `insert into projects (user_id, name, quantity, filament_weight, filament_price_per_kg, print_time, printer_wattage, electricity_rate,
+         preparation_time, post_processing_time, hourly_rate, packaging_cost, shipping_cost, marketplace_fee_percentage, profit_margin, target_price,
+         created_at, updated_at)
+       select $1, (array['Vase', 'Figur', 'Halter', 'Lampe', 'Box'])[1 + g % 5] || ' Nr. ' || g, 1 + g % 10, 25 + g % 50, 25, 3.5, 200, 0.32,
+         15, 10, 15, 0.5, 4.95, 5, 25, 0, now() - g * interval '1 minute', now() - g * interval '1 minute'
+       from generate_series(1, $2::int) g`,
+      [userId, items.projects],
+    );
+  }
   await db.end();
   const login = await fetch(`${BASE}/api/auth/login`, {
     method: 'POST',
@@ -182,7 +231,7 @@ function run(target: Target, duration: number) {
     connections: CONNECTIONS,
     duration,
     // What Chromium sends.
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(target.signedIn ? { cookie: target.signedIn === 'printers' ? printersCookie : sessionCookie } : {}) },
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(target.signedIn ? { cookie: cookies[target.signedIn]! } : {}) },
     requests: target.unique
       ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
       : undefined,

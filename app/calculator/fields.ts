@@ -122,10 +122,10 @@ export const calculatorFields = {
     ...everywhere, project: 'profitMargin', engine: true,
     errors: { min: 'profitMarginRange', max: 'profitMarginRange' },
   },
-  // Spec §3: in the form only, not in the save payload.
+  // Spec §3 keeps it out of the save payload; issue 12 adds it (a seller at 7 % or 0 % must get it back).
   vatPercent: {
     kind: 'number', default: 19, min: 0, max: 100, step: 1, section: 'pricing',
-    ...everywhere, project: false, engine: true,
+    ...everywhere, project: 'vatPercent', engine: true,
     errors: { min: 'vatPercentRange', max: 'vatPercentRange' },
   },
   // Net (spec: its profit is target − net costs); empty means "no target price" (0).

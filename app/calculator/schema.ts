@@ -166,6 +166,19 @@ const calculatorObject = z.object(shape);
 
 export const calculatorSchema = withPrintTimeRule(calculatorObject);
 
+/** Same as `calculatorSchema`, but projectName is required (for saving a project). */
+export const calculatorSaveSchema = withPrintTimeRule(
+  z.extend(calculatorObject, {
+    projectName: z
+      .string({ error: E.projectNameRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, E.projectNameRequired),
+        z.maxLength(calculatorFields.projectName.maxLength, E.projectNameTooLong),
+      ),
+  }),
+);
+
 export type CalculatorFormValues = z.infer<typeof calculatorSchema>;
 
 /** Combines hours + minutes into decimal `printTime` and drops the text fields. */

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/utils/use-hydrated';
 
 /** A toast as the root loader hands it over (see app/utils/toast.server.ts). */
-export type ToastMessage = { id: string; type: 'success' | 'error'; title: string; description: string };
+export type ToastMessage = {
+  id: string;
+  type: 'success' | 'error';
+  title: string;
+  description: string;
+  /** A link button (spec §8: 'Premium upgraden' → /premium). */
+  action?: { label: string; href: string };
+};
 
 const TOAST_EVENT = 'druckpreis:toast';
 
@@ -119,6 +126,15 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold sm:text-base">{current.title}</p>
               {current.description ? <p className="mt-0.5 text-sm leading-snug text-ink-muted sm:mt-1">{current.description}</p> : null}
+              {current.action ? (
+                <a
+                  href={current.action.href}
+                  data-toast-action
+                  className="mt-2 inline-flex rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {current.action.label}
+                </a>
+              ) : null}
             </div>
             {hydrated ? (
               <button

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Property, type Opt } from '@mikro-orm/core';
 import { fieldDefaults } from '../calculator/fields';
 import { BaseEntity, measureColumn, moneyColumn, rateColumn } from './base.entity';
 import { Filament } from './filament.entity';
@@ -16,6 +16,13 @@ import { User } from './user.entity';
  * belong to the same user is checked in models/, not by the foreign keys.
  */
 @Entity({ tableName: 'projects' })
+// The list is the owner's projects, newest change first, a page at a time.
+@Index({ name: 'projects_user_id_updated_at_index', properties: ['user', 'updatedAt'] })
+// Search is a case-insensitive substring match (spec §5); a trigram index serves `ilike '%q%'`.
+@Index({
+  name: 'projects_name_trgm_index',
+  expression: 'create index "projects_name_trgm_index" on "projects" using gin ("name" gin_trgm_ops)',
+})
 export class Project extends BaseEntity {
   @ManyToOne({ entity: () => User, deleteRule: 'cascade', index: true })
   user!: User;
@@ -104,4 +111,19 @@ export class Project extends BaseEntity {
 
   @Property({ ...measureColumn(), default: fieldDefaults.printerLifetimeHours })
   printerLifetimeHours: Opt<number> = fieldDefaults.printerLifetimeHours;
+
+  /**
+   * Percent. Not in the spec's payload, but a seller under the small-business rule
+   * or at 7 % must get back the VAT they saved; payloads without it mean 19.
+   */
+  @Property({ ...rateColumn(), default: fieldDefaults.vatPercent })
+  vatPercent: Opt<number> = fieldDefaults.vatPercent;
+
+  /**
+   * Calculator fields that travel in the project payload (field table) but have no
+   * column of their own, by payload name. A field added to the table is saved and
+   * reopened without a migration.
+   */
+  @Property({ type: 'json', default: '{}' })
+  extraInputs: Opt<Record<string, string | number | boolean>> = {};
 }

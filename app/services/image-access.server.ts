@@ -1,4 +1,5 @@
 import { User } from '~/entities';
+import { ownsProductImageKey } from '../models/product-images';
 import { getOptionalUser, isAdmin } from './auth.server';
 import { getEm } from './db.server';
 
@@ -8,10 +9,15 @@ import { getEm } from './db.server';
  *
  * Profile pictures (`profile/<userId>/...`): only the picture the account
  * currently shows — never a raw, unchecked upload under the same prefix — and
- * only to its owner and to admins. Everything else: nobody (later issues add
- * product images for the owner of the project here).
+ * only to its owner and to admins. Product images (`product/<owner id>/...`,
+ * issue 12; stored only after re-encoding): to their owner only. Everything
+ * else: nobody.
  */
 export async function canViewImage(request: Request, key: string): Promise<boolean> {
+  if (key.startsWith('product/')) {
+    const viewer = await getOptionalUser(request);
+    return ownsProductImageKey(viewer?.id, key);
+  }
   const match = /^profile\/([0-9a-f-]{36})\/[a-z0-9-]+$/.exec(key);
   if (!match) return false;
   const em = await getEm();

@@ -11,8 +11,10 @@ import { TOAST_COOKIE_NAME } from './cookie-names';
  * Title and description are already-translated German text (at most one toast).
  */
 export type ToastType = 'success' | 'error';
-export type ToastInput = { type?: ToastType; title: string; description?: string };
-export type Toast = { id: string; type: ToastType; title: string; description: string };
+/** A link button in the toast (spec §8: 'Premium upgraden' to /premium); `href` is a local path. */
+export type ToastAction = { label: string; href: string };
+export type ToastInput = { type?: ToastType; title: string; description?: string; action?: ToastAction };
+export type Toast = { id: string; type: ToastType; title: string; description: string; action?: ToastAction };
 
 const TOAST_KEY = 'toast';
 
@@ -44,6 +46,7 @@ function normalize(input: ToastInput): Toast {
     type: input.type ?? 'success',
     title: input.title,
     description: input.description ?? '',
+    ...(input.action ? { action: input.action } : {}),
   };
 }
 
@@ -92,6 +95,14 @@ function isToast(value: unknown): value is Toast {
     typeof toast.id === 'string' &&
     (toast.type === 'success' || toast.type === 'error') &&
     typeof toast.title === 'string' &&
-    typeof toast.description === 'string'
+    typeof toast.description === 'string' &&
+    (toast.action === undefined || isLocalAction(toast.action))
   );
+}
+
+// Signed cookie or not, a toast only ever links inside the app.
+function isLocalAction(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const { label, href } = value as Record<string, unknown>;
+  return typeof label === 'string' && typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') && !href.includes('\\');
 }

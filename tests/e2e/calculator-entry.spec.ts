@@ -145,7 +145,7 @@ test.describe('Telefon', () => {
 });
 
 test.describe('Angemeldet', () => {
-  test('signed-in users see what is coming, never a sign-in prompt', async ({ page, javaScriptEnabled }) => {
+  test('signed-in users get the save button, the image upload and the pickers, never a sign-in prompt', async ({ page, javaScriptEnabled }) => {
     await signIn(page);
     await page.goto('/profile');
     if (javaScriptEnabled) await page.getByRole('link', { name: 'Rechner' }).first().click();
@@ -153,14 +153,13 @@ test.describe('Angemeldet', () => {
     await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Melden Sie sich an');
     await expect(page.locator('main').getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
-    for (const feature of ['save', 'imageUpload']) {
-      await expect(page.locator(`[data-coming-soon="${feature}"]`)).toBeVisible();
-    }
-    // The library pickers have arrived (issue 11): an empty library points to where items are added.
-    await expect(page.locator('[data-coming-soon="pickers"]')).toHaveCount(0);
+    // The placeholders of issue 8 are gone: projects (issue 12) and the library pickers (issue 11) are here.
+    await expect(page.locator('[data-coming-soon]')).toHaveCount(0);
+    await expect(page.locator('[data-save-project]')).toHaveText('Projekt speichern');
+    await expect(page.locator('[data-product-image] input[type=file]')).toBeAttached();
+    // An empty library points to where items are added.
     await expect(page.getByText('Keine aktiven Drucker verfügbar')).toBeVisible();
     await expect(page.getByText('Keine aktiven Marktplätze verfügbar')).toBeVisible();
-    await expect(page.locator('[data-coming-soon="save"]')).toContainText('kommt bald');
   });
 
   test('the cost sheet names the seller from the profile', async ({ page }) => {

@@ -31,6 +31,8 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/logout', methods: ['GET', 'POST'], fields: {} },
   { signedIn: true, path: '/calculator', methods: ['GET'], fields: { filamentWeight: '25', printTime: '3,5', quantity: '1' } },
   { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight: '25' } },
+  { signedIn: true, path: '/calculator?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', project: '00000000-0000-4000-8000-000000000000' } },
+  { signedIn: true, path: '/projects?q=fuzz&page=2&loeschen=x', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', page: '1' } },
   { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
   // JSON API (spec §7)
   { path: '/api/auth/login', methods: ['POST'], fields: { email: 'fuzz@example.de', password: 'Fuzz-Passwort-1' } },
@@ -64,9 +66,13 @@ const ROUTES: Route[] = [
     { signedIn: true, path: `${api}/00000000-0000-0000-0000-000000000000`, methods: ['GET', 'PUT', 'DELETE'], fields },
     { signedIn: true, path: `${api}/not-a-uuid`, methods: ['PUT'], fields },
   ]),
+  { signedIn: true, path: '/api/projects', methods: ['GET', 'POST'], fields: { name: 'Fuzz', quantity: '1', filamentWeight: '25', printTime: '2', marketplaceFeePercentage: '5' } },
+  { signedIn: true, path: '/api/projects/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { name: 'Fuzz', quantity: '1' } },
+  { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
   // Files
   { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
   { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/images/product/00000000-0000-4000-8000-000000000000/0123456789abcdef0123456789abcdef', methods: ['GET'], fields: {} },
   { path: '/sitemap.xml', methods: ['GET'], fields: {} },
   { path: '/healthz', methods: ['GET'], fields: {} },
 ];

@@ -88,7 +88,8 @@ describe('the field table is the one source', () => {
     const parsed = calculatorSchema.parse({ projectName: 'Vase', printTimeHours: '1', printTimeMinutes: '15', marketplaceFeePercent: '6,5' });
     const payload = toProjectPayload(parsed);
     expect(payload).toMatchObject({ name: 'Vase', printTime: 1.25, marketplaceFeePercentage: 6.5, printerCost: 300, productImagePath: null });
-    expect(payload).not.toHaveProperty('vatPercent');
+    // Issue 12 adds the VAT to the saved project (a seller at 7 % or 0 % must get it back).
+    expect(payload.vatPercent).toBe(19);
     expect(payload).not.toHaveProperty('printTimeHours');
   });
 });

@@ -38,7 +38,17 @@ describe('canViewImage', () => {
     expect(count).toHaveBeenCalledWith(expect.anything(), { id: owner, profileImageUrl: `/images/${key}` });
   });
 
-  it('shows nothing else (yet)', async () => {
+  it('shows a product image to its owner only (issue 12)', async () => {
+    const key = 'product/11111111-2222-4333-8444-555555555555/0123456789abcdef0123456789abcdef';
+    getOptionalUser.mockResolvedValue({ id: '11111111-2222-4333-8444-555555555555' });
+    expect(await canViewImage(request, key)).toBe(true);
+    getOptionalUser.mockResolvedValue({ id: '99999999-2222-4333-8444-555555555555' });
+    expect(await canViewImage(request, key)).toBe(false);
+    getOptionalUser.mockResolvedValue(null);
+    expect(await canViewImage(request, key)).toBe(false);
+  });
+
+  it('shows nothing else', async () => {
     getOptionalUser.mockResolvedValue({ id: owner, isAdmin: 1 });
     count.mockResolvedValue(1);
     expect(await canViewImage(request, 'product/abc')).toBe(false);

@@ -9,7 +9,7 @@ type Feature = 'imageUpload' | 'pickers' | 'save';
  * are asked to sign in; signed-in users are told what is coming (issue 8 §4),
  * never asked to sign in again.
  */
-export function SignInPrompt({ messageKey, signedIn }: { messageKey: Feature; signedIn: boolean }) {
+export function SignInPrompt({ messageKey, signedIn, returnTo }: { messageKey: Feature; signedIn: boolean; returnTo?: string }) {
   const { t } = useTranslation('calculator');
   if (signedIn) {
     return (
@@ -25,7 +25,9 @@ export function SignInPrompt({ messageKey, signedIn }: { messageKey: Feature; si
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted">
       <p>{t(`signIn.${messageKey}`)}</p>
       <Link
-        to="/auth"
+        // Back to the calculation after signing in (issue 12 §1).
+        to={returnTo ? `/auth?${new URLSearchParams({ redirectTo: returnTo })}` : '/auth'}
+        data-sign-in={messageKey}
         className="no-print inline-flex items-center gap-1.5 rounded-md border border-brand-600 px-2.5 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
       >
         <LogIn aria-hidden="true" className="h-4 w-4" />

@@ -1,34 +1,49 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { fieldViews, rawValuesFromSearchParams, type CalculatorFieldName, type CalculatorRawValues, type FieldView } from '~/calculator/fields';
+import {
+  fieldViews,
+  rawValuesFromSearchParams,
+  rawValuesToSearchParams,
+  type CalculatorFieldName,
+  type CalculatorRawValues,
+  type FieldView,
+} from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { LibraryPickers } from '~/components/calculator/library-pickers';
+import { calculatorPickers } from '~/calculator/pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
+import { ProductImageField } from '~/components/calculator/product-image-field';
+import { ProjectHiddenFields, ProjectSavePanel, SAVE_INTENT, type SaveError } from '~/components/calculator/project-save';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { StickySummary } from '~/components/calculator/sticky-summary';
 import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
-import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
-import { getRequestContext } from '~/services/request-context.server';
 import type { loader as rootLoader } from '~/root';
+import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
+import { releaseProductImage, uploadProductImage } from '~/models/product-images.server';
+import { readImageForm } from '~/utils/image-upload.server';
+import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
+import { getRequestContext } from '~/services/auth.server';
+import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator', 'pickers'] };
+export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+// Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
 
 /**
@@ -39,37 +54,182 @@ export const headers = publicPageHeaders;
  * the form, so a first visit downloads less JavaScript.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const params = new URL(args.request.url).searchParams;
+  const { request } = args;
+  const params = new URL(request.url).searchParams;
   const t = await getServerT('calculator');
   // The reset link: back to the defaults with the spec's toast (a flash cookie, so it shows without JS).
   if (params.has(RESET_PARAM)) return redirectWithToast('/calculator', { title: t('toast.reset') });
-  const values = rawValuesFromSearchParams(params);
+  let values = rawValuesFromSearchParams(params);
+  let project: { id: string; name: string } | null = null;
+  let hidden: Record<string, string> = {};
+  let projectNotFound = false;
+  let unsaved = false;
+  const projectId = params.get(PROJECT_PARAM);
   const ctx = await getRequestContext(args);
+  // Spec §4: a project loads by the address only for a signed-in user (visitors see the plain calculator).
+  if (projectId !== null && ctx.user) {
+    const opened = await openProject(ctx as UserContext, projectId, params, values);
+    ({ values, hidden, project, unsaved } = opened);
+    projectNotFound = opened.notFound;
+  }
   // Signed-in users get the library pickers; `?apply=<picker>` (no JS) redirects to the filled address.
   let pickers: PickerState | null = null;
   if (ctx.user) {
-    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, params, values);
-    if ('redirectTo' in outcome) throw redirect(outcome.redirectTo);
+    // A reopened project's library references preselect the pickers unless the address names others.
+    const pickerParams = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(hidden)) if (name.startsWith('selected') && !pickerParams.has(name)) pickerParams.set(name, value);
+    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, pickerParams, values);
+    if ('redirectTo' in outcome) {
+      // The applied values stay a draft of the opened project.
+      throw redirect(project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo);
+    }
     pickers = outcome.state;
   }
   return {
     values,
-    pickers,
     fields: fieldViews,
     evaluation: evaluateCalculator(values),
+    project,
+    hidden,
+    projectNotFound,
+    unsaved,
+    pickers,
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
 
-export default function CalculatorPage() {
-  const { values, evaluation, fields, pickers } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} fields={fields as readonly FieldView[]} pickers={pickers} />;
+/**
+ * POST /calculator with `intent=save`: the save button of the calculator form
+ * (with JavaScript through fetch, without as a plain form post). Success goes to
+ * `/calculator?project=<id>` with the §8 toast; a refusal comes back with every
+ * input as typed and the message next to the button (and the field).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const t = await getServerT('projects');
+  // The no-JS image upload posts the whole form as multipart (with the file); everything else is urlencoded.
+  const multipart = args.request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
+  const upload = multipart ? await readImageForm(args.request) : null;
+  const form = upload ? (upload.form ?? new FormData()) : await args.request.formData();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+  const values = rawValuesFromSearchParams(form);
+  const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => (HIDDEN_PROJECT_FIELDS as string[]).includes(name)));
+  const projectField = fields[PROJECT_PARAM] || null;
+  const answer = (status: number, extra: { saveError?: SaveError; errors?: Record<string, string>; imageError?: string; hidden?: Record<string, string> } = {}) =>
+    data(
+      { saveError: extra.saveError ?? null, values, hidden: extra.hidden ?? hidden, errors: extra.errors ?? {}, projectId: projectField, imageError: extra.imageError ?? null },
+      { status },
+    );
+  const fail = (status: number, error: SaveError, errors: Record<string, string> = {}) => answer(status, { saveError: error, errors });
+
+  const intent = fields.intent;
+  if (intent !== SAVE_INTENT && intent !== UPLOAD_INTENT && intent !== REMOVE_IMAGE_INTENT) {
+    return fail(400, { title: t('toast.saveError'), text: t('toast.saveErrorText') });
+  }
+  const ctx = await getRequestContext(args);
+  if (!ctx.user) {
+    if (intent !== SAVE_INTENT) return answer(401, { imageError: t('image.unauthorized') });
+    return fail(401, {
+      title: t('toast.signInRequired'),
+      text: t('toast.signInRequiredText'),
+      action: { label: t('calculator.signIn'), href: `/auth?${new URLSearchParams({ redirectTo: `/calculator?${rawValuesToSearchParams(values)}` })}` },
+    });
+  }
+  if (intent === UPLOAD_INTENT) {
+    if (!upload?.ok) return answer(upload?.error === 'tooLarge' ? 413 : 400, { imageError: t(upload?.error === 'tooLarge' ? 'image.tooLarge' : 'image.failed') });
+    const uploaded = await uploadProductImage(ctx as UserContext, upload.bytes);
+    if (uploaded.kind !== 'ok') {
+      const key = uploaded.kind === 'fieldErrors' ? uploaded.errors.image?.[0] : undefined;
+      return answer(400, { imageError: key ? t(key) : t('image.failed') });
+    }
+    return answer(200, { hidden: { ...hidden, productImagePath: uploaded.value.imagePath } });
+  }
+  if (intent === REMOVE_IMAGE_INTENT) {
+    // An upload no project shows is deleted now; a saved project's image goes when the project is saved without it.
+    if (hidden.productImagePath) await releaseProductImage((ctx as UserContext).em, hidden.productImagePath, ctx.user.id);
+    return answer(200, { hidden: { ...hidden, productImagePath: '' } });
+  }
+  const result = await saveCalculatorProject(ctx as UserContext, fields);
+  if (result.kind === 'ok') {
+    const { id, name, created } = result.value;
+    return redirectWithToast(`/calculator?${PROJECT_PARAM}=${id}`, {
+      title: t(created ? 'toast.saved' : 'toast.updated'),
+      description: t(created ? 'toast.savedText' : 'toast.updatedText', { name }),
+    });
+  }
+  if (result.kind === 'fieldErrors') {
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([name, keys]) => [name, keys[0]]));
+    const nameMissing = errors.projectName === 'calculator:errors.projectNameRequired';
+    return fail(
+      400,
+      nameMissing
+        ? { title: t('toast.nameRequired'), text: t('toast.nameRequiredText') }
+        : { title: t('toast.saveError'), text: t('toast.saveErrorText') },
+      errors,
+    );
+  }
+  if (result.kind === 'forbidden') {
+    return fail(403, { title: t('limit.title'), text: t('limit.text'), action: { label: t('limit.upgrade'), href: '/premium' } });
+  }
+  // The project was deleted meanwhile (or never was the user's).
+  return fail(404, { title: t('toast.saveError'), text: t('calculator.notFound') });
 }
+
+export default function CalculatorPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  // A refused save shows the inputs as they were submitted (nothing typed is lost).
+  const values = actionData?.values ?? loaded.values;
+  const evaluation = actionData ? evaluateCalculator(actionData.values) : loaded.evaluation;
+  const project: ProjectState = {
+    id: actionData ? (actionData.projectId ?? null) : (loaded.project?.id ?? null),
+    hidden: actionData?.hidden ?? loaded.hidden,
+    notFound: loaded.projectNotFound,
+    unsaved: loaded.unsaved,
+    saveError: actionData?.saveError ?? null,
+    fieldErrors: actionData?.errors ?? {},
+    imageError: actionData?.imageError ?? null,
+  };
+  // A navigation (reset, a shared link) or a refused save remounts the form with the server's texts.
+  return (
+    <Calculator
+      key={`${location.key}-${actionData ? 'refused' : 'loaded'}`}
+      initial={{ values, evaluation }}
+      fields={loaded.fields as readonly FieldView[]}
+      project={project}
+      pickers={pickersAfter(loaded.pickers as PickerState | null, actionData?.hidden)}
+    />
+  );
+}
+
+/** After a refused save (no JS) the pickers show what was submitted, not the address's choice. */
+function pickersAfter(pickers: PickerState | null, submitted: Record<string, string> | undefined): PickerState | null {
+  if (!pickers || !submitted) return pickers;
+  const selected = { ...pickers.selected };
+  for (const picker of calculatorPickers) {
+    const id = submitted[picker.param] ?? '';
+    selected[picker.id] = pickers.items[picker.id].some((item) => item.id === id) ? id : '';
+  }
+  return { ...pickers, selected };
+}
+
+type ProjectState = {
+  id: string | null;
+  hidden: Record<string, string>;
+  notFound: boolean;
+  unsaved: boolean;
+  saveError: SaveError | null;
+  fieldErrors: Record<string, string>;
+  imageError: string | null;
+};
 
 const URL_SYNC_DELAY_MS = 200;
 const RESET_PARAM = 'zuruecksetzen';
+const PROJECT_PARAM = 'project';
+const UPLOAD_INTENT = 'uploadImage';
+const REMOVE_IMAGE_INTENT = 'removeImage';
+
 
 type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
 type CalculatorState = {
@@ -82,13 +242,18 @@ type CalculatorState = {
 function Calculator({
   initial,
   fields,
+  project,
   pickers,
 }: {
   initial: Omit<CalculatorState, 'lastValid'>;
   fields: readonly FieldView[];
+  project: ProjectState;
   pickers: PickerState | null;
 }) {
   const { t } = useTranslation('calculator');
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === SAVE_INTENT;
   const hydrated = useHydrated();
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const [{ values, evaluation, lastValid }, setState] = useState<CalculatorState>(() => ({
@@ -101,7 +266,6 @@ function Calculator({
   // A navigation (reset, another link) must not be overwritten by a pending address update:
   // neither by one already scheduled (cancelled when the navigation starts, and on unmount)
   // nor by one scheduled later by an input that was still waiting for the live-calculation chunk.
-  const navigation = useNavigation();
   const settled = useRef(true);
   settled.current = navigation.state === 'idle';
   useEffect(() => {
@@ -114,7 +278,7 @@ function Calculator({
       window.clearTimeout(urlTimer.current);
     };
   }, []);
-  const allErrors = evaluation.status === 'invalid' ? evaluation.errors : {};
+  const allErrors = { ...(evaluation.status === 'invalid' ? evaluation.errors : {}), ...(project.fieldErrors as Partial<Record<CalculatorFieldName, string>>) };
 
   // Issue 8 §2: while the focused field is the only one in error and more typing can still
   // make it valid, keep the last valid results (dimmed) and show the field's hint instead.
@@ -150,6 +314,8 @@ function Calculator({
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const query = calculator.rawValuesToSearchParams(next);
+    // An opened project stays in the address; its edited fields win over the saved ones (a shareable draft).
+    if (project.id) query.set(PROJECT_PARAM, project.id);
     window.clearTimeout(urlTimer.current);
     urlTimer.current = window.setTimeout(() => {
       // The hash is read late: a jump to #ergebnis in between must survive.
@@ -185,6 +351,14 @@ function Calculator({
     // Results are already live; the export is built here in the browser.
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('value') === SAVE_INTENT) {
+      const form = new FormData(event.currentTarget);
+      form.set('intent', SAVE_INTENT);
+      // The image went up already (its path is in the form); the file input's content is not part of a save.
+      form.delete('image');
+      submit(form, { method: 'post', action: '/calculator' });
+      return;
+    }
     if (submitter?.hasAttribute('formaction')) void exportInBrowser();
   }
 
@@ -219,12 +393,28 @@ function Calculator({
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
-          <FieldSection section="basics" {...sectionProps} after={<SignInPrompt messageKey="imageUpload" signedIn={signedIn} />} />
+          {project.notFound ? (
+            <p role="alert" data-project-not-found className="rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
+              {t('projects:calculator.notFound')}
+            </p>
+          ) : null}
+          <ProjectHiddenFields projectId={project.id} hidden={pickers ? {} : project.hidden} />
+          <FieldSection
+            section="basics"
+            {...sectionProps}
+            after={
+              signedIn ? (
+                <ProductImageField initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
+              ) : (
+                <SignInPrompt messageKey="imageUpload" signedIn={false} />
+              )
+            }
+          />
           <FieldSection section="pricing" {...sectionProps} />
           <FieldSection
             section="printerFilament"
             {...sectionProps}
-            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={signedIn} />}
+            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
           />
           <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
           <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
@@ -244,7 +434,11 @@ function Calculator({
           aria-live="polite"
         >
           <div className="no-print">
-            <SignInPrompt messageKey="save" signedIn={signedIn} />
+            {signedIn ? (
+              <ProjectSavePanel saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} />
+            ) : (
+              <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${new URLSearchParams(rawValuesToSearchParams(values))}`} />
+            )}
           </div>
           {typing ? (
             <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">

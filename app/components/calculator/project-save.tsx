@@ -1,0 +1,99 @@
+import { Link } from '@remix-run/react';
+import { CircleAlert, CircleCheck, Save } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '~/components/toaster';
+
+export const SAVE_INTENT = 'save';
+
+/** A refused save, in the words of the §8 toast (title, text, optional link button). */
+export type SaveError = { title: string; text: string; action?: { label: string; href: string } };
+
+/** The opened project's id and the values without an input of their own, so every save and link keeps them. */
+export function ProjectHiddenFields({ projectId, hidden }: { projectId: string | null; hidden: Record<string, string> }) {
+  return (
+    <>
+      {projectId ? <input type="hidden" name="project" value={projectId} /> : null}
+      {Object.entries(hidden)
+        // The product image has its own control (upload area); the rest are library references.
+        .filter(([name]) => name !== 'productImagePath')
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * Spec §2/§4: 'Projekt speichern' (first save), 'Projekt aktualisieren' (later
+ * saves), 'Speichert...' while pending, 'Als Projekt gespeichert' once saved, and
+ * on small screens a floating round button. Both are submit buttons of the
+ * calculator form with `formmethod="post"`, so saving works without JavaScript.
+ */
+export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null }) {
+  const { t } = useTranslation('projects');
+  const label = saving ? t('calculator.saving') : saved ? t('calculator.update') : t('calculator.save');
+
+  // With JavaScript a refusal is also the §8 toast; without, the box below says the same.
+  useEffect(() => {
+    if (error) showToast({ type: 'error', title: error.title, description: error.text, action: error.action });
+  }, [error]);
+
+  return (
+    <div className="space-y-3">
+      <button
+        type="submit"
+        formMethod="post"
+        formAction="/calculator"
+        name="intent"
+        value={SAVE_INTENT}
+        disabled={saving}
+        data-save-project
+        className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        <Save aria-hidden="true" className="h-4 w-4" />
+        {label}
+      </button>
+      {saved && !unsaved ? (
+        <p data-project-saved className="flex items-center gap-1.5 text-sm text-success-600">
+          <CircleCheck aria-hidden="true" className="h-4 w-4" />
+          {t('calculator.saved')}
+        </p>
+      ) : null}
+      {unsaved ? (
+        <p data-project-unsaved className="rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
+          {t('calculator.unsaved')}
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" data-save-error className="flex items-start gap-2 rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
+          <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <div>
+            <p className="font-semibold">{error.title}</p>
+            <p>{error.text}</p>
+            {error.action ? (
+              <Link to={error.action.href} className="mt-2 inline-flex rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+                {error.action.label}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {/* Spec §2: on small screens a floating round save button. */}
+      <button
+        type="submit"
+        formMethod="post"
+        formAction="/calculator"
+        name="intent"
+        value={SAVE_INTENT}
+        disabled={saving}
+        aria-label={label}
+        title={label}
+        data-save-project-floating
+        className="fixed right-4 bottom-20 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 disabled:opacity-60 lg:hidden print:hidden"
+      >
+        <Save aria-hidden="true" className="h-6 w-6" />
+      </button>
+    </div>
+  );
+}

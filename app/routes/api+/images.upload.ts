@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { uploadProductImage } from '~/models/product-images.server';
+import { getRequestContext } from '~/services/auth.server';
+import type { UserContext } from '~/services/request-context.server';
+import { jsonResponse, messageResponse, methodNotAllowed } from '~/utils/api.server';
+import { readImageForm } from '~/utils/image-upload.server';
+import { apiResult } from '~/utils/result-response.server';
+
+const MESSAGES = {
+  tooLarge: 'projects:image.tooLarge',
+  missing: 'projects:image.failed',
+  invalid: 'projects:image.failed',
+} as const;
+
+/**
+ * POST /api/images/upload (multipart, field `image`) → { imagePath } (spec §7).
+ * Visitors 401; the type is read from the bytes, at most 10 MB, re-encoded.
+ */
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  const ctx = await getRequestContext(args);
+  if (!ctx.user) return messageResponse('projects:image.unauthorized', 401);
+  const read = await readImageForm(args.request);
+  if (!read.ok) return messageResponse(MESSAGES[read.error], read.error === 'tooLarge' ? 413 : 400);
+  return apiResult(await uploadProductImage(ctx as UserContext, read.bytes), (value) => jsonResponse(value));
+}
