@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { rawValuesFromSearchParams, type CalculatorRawValues } from '~/calculator/fields';
+import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, type CalculatorRawValues } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import {
   BasicsSection,
@@ -20,9 +20,15 @@ import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
+import { SLICER_FORM_ID, type SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { importSlicerFile } from '~/models/slicer-import.server';
+import { getEm } from '~/services/db.server';
+import { clientIp } from '~/services/rate-limit.server';
+import { importedFieldValues, importInfoFromSummary, importNoticeFromParams, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
+import { buildImportView } from '~/slicer/import-view';
 import { useHydrated } from '~/utils/use-hydrated';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
@@ -36,27 +42,58 @@ export const handle = { i18n: ['calculator'], visitorCache: true };
  * the form, so a first visit downloads less JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const values = rawValuesFromSearchParams(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const values = rawValuesFromSearchParams(params);
   const t = await getServerT('calculator');
   return {
     values,
     evaluation: evaluateCalculator(values),
+    slicerNotice: slicerNoticeView(params, t),
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
 
+function slicerNoticeView(params: URLSearchParams, t: (key: string, options?: Record<string, unknown>) => string): SlicerNoticeView | null {
+  const notice = importNoticeFromParams(params);
+  if (notice?.kind !== 'info') return notice;
+  return { ...notice, view: buildImportView(notice.info, t, `?${params}`) };
+}
+
+/**
+ * The slicer import without JavaScript: a multipart post of the file and the
+ * form's current texts. The file is streamed (head and tail kept, nothing
+ * stored); the answer is a redirect to the calculation link with weight and
+ * print time filled in and the import notice (or its German error) in the link.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const result = await importSlicerFile({ em: await getEm(), ip: clientIp(request) }, request);
+  const fields = 'fields' in result ? result.fields : {};
+  const values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
+  let notice: SlicerImportNotice;
+  if (result.status === 'ok') {
+    const info = importInfoFromSummary(result.summary);
+    Object.assign(values, importedFieldValues(info));
+    notice = { kind: 'info', info };
+  } else if (result.status === 'unreadable') {
+    notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };
+  } else {
+    notice = { kind: 'error', code: result.status === 'badRequest' ? 'missingFile' : result.status };
+  }
+  return redirect(`/calculator?${importNoticeToParams(notice, rawValuesToSearchParams(values))}#slicer-import`, 303);
+}
+
 export default function CalculatorPage() {
-  const { values, evaluation } = useLoaderData<typeof loader>();
+  const { values, evaluation, slicerNotice } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} />;
+  return <Calculator key={location.key} initial={{ values, evaluation }} slicerNotice={slicerNotice} />;
 }
 
 const URL_SYNC_DELAY_MS = 200;
 
 type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
 
-function Calculator({ initial }: { initial: CalculatorState }) {
+function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slicerNotice: SlicerNoticeView | null }) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
   const [{ values, evaluation }, setState] = useState(initial);
@@ -108,7 +145,7 @@ function Calculator({ initial }: { initial: CalculatorState }) {
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
-          <BasicsSection {...sectionProps} />
+          <BasicsSection {...sectionProps} slicerNotice={slicerNotice} />
           <PricingSection {...sectionProps} />
           <PrinterFilamentSection {...sectionProps} />
           <PackagingShippingSection {...sectionProps} />
@@ -146,6 +183,12 @@ function Calculator({ initial }: { initial: CalculatorState }) {
             )}
           </div>
         </div>
+      </form>
+      {/* The no-JS slicer import posts the file (its input sits in 'Projekt-Grunddaten') with the current texts. */}
+      <form id={SLICER_FORM_ID} method="post" encType="multipart/form-data" action="/calculator" hidden>
+        {calculatorFieldNames.map((name) => (
+          <input key={name} type="hidden" name={name} value={initial.values[name]} />
+        ))}
       </form>
       <HelpSection />
     </main>

@@ -38,4 +38,7 @@ export const RATE_LIMIT_RULES = {
     { scope: 'ip', limit: 5, windowSeconds: HOUR },
     { scope: 'email', limit: 5, windowSeconds: HOUR },
   ],
+  // Reading a slicer file costs a streamed upload (up to 1 GB) but sends no mail:
+  // generous for a seller trying a few files, a wall for a script.
+  slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;

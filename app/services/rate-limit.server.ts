@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseEnv } from '~/utils/env.server';
 import { RATE_LIMIT_RULES, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
 
-export type RateLimitAction = 'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'contact';
+export type RateLimitAction = 'login' | 'register' | 'forgotPassword' | 'resendVerification' | 'contact' | 'slicerImport';
 
 /** Set by scripts/lib/server.ts on every request (client values are overwritten there). */
 export const CLIENT_IP_HEADER = 'x-druckpreis-client-ip';

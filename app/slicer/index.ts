@@ -29,6 +29,7 @@ import { readZippedGcode } from './ufp';
 import { readZipDirectory } from './zip';
 
 export * from './types';
+export { printTimeParts } from './import-link';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP_MAGIC = [0x50, 0x4b, 0x05, 0x06];
@@ -91,10 +92,4 @@ function looksBinary(bytes: Uint8Array): boolean {
     if (byte < 9 || (byte > 13 && byte < 32)) control++;
   }
   return control > sample.length / 20;
-}
-
-/** Rounds a print time up to whole minutes and splits it for the form's two inputs. */
-export function printTimeParts(seconds: number): { hours: number; minutes: number } {
-  const minutes = Math.ceil(seconds / 60);
-  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }

@@ -4,6 +4,7 @@ import type { CalculatorFieldName, CalculatorRawValues } from '~/calculator/fiel
 import { Card } from '../ui/card';
 import { CalculatorField } from './calculator-field';
 import { SignInPrompt } from './sign-in-prompt';
+import { SlicerImport, type SlicerNoticeView } from './slicer-import';
 
 type SectionProps = {
   /** The texts the inputs start with; the inputs are uncontrolled, so these never change after mount. */
@@ -27,7 +28,7 @@ const field = (name: CalculatorFieldName, { values, errors }: SectionProps, extr
   <CalculatorField key={name} name={name} defaultValue={values[name]} error={errors[name]} {...extra} />
 );
 
-export const BasicsSection = memo(function BasicsSection(props: SectionProps) {
+export const BasicsSection = memo(function BasicsSection(props: SectionProps & { slicerNotice: SlicerNoticeView | null }) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('sections.basics')} titleId="section-basics">
@@ -42,13 +43,14 @@ export const BasicsSection = memo(function BasicsSection(props: SectionProps) {
             {field('printTimeMinutes', props, { step: 1, min: 0, max: 59, integer: true })}
           </div>
         </fieldset>
+        <SlicerImport initial={props.slicerNotice} />
         <div className="sm:col-span-2">
           <SignInPrompt messageKey="signIn.imageUpload" />
         </div>
       </div>
     </Card>
   );
-}, sameSectionProps);
+}, (a, b) => a.slicerNotice === b.slicerNotice && sameSectionProps(a, b));
 
 export const PricingSection = memo(function PricingSection(props: SectionProps) {
   const { t } = useTranslation('calculator');
