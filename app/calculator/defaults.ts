@@ -1,34 +1,17 @@
 /**
- * Calculator defaults (product spec §9 "Calculator defaults").
- * `printTime` is decimal hours; the form shows it as two inputs
- * (`printTimeHours` + `printTimeMinutes`), 3.5 h = 3 h 30 min.
+ * Calculator defaults (product spec §9 "Calculator defaults") as the engine
+ * sees them, plus the form's project name and print-time parts. The values
+ * themselves are declared once, in ./fields.ts.
  */
-import type { CalculatorInput } from './engine';
+import { fieldDefaults, toEngineInput, type CalculatorInput } from './fields';
 
 export type CalculatorDefaults = Readonly<
   CalculatorInput & { projectName: string; printTimeHours: number; printTimeMinutes: number }
 >;
 
 export const calculatorDefaults: CalculatorDefaults = Object.freeze({
-  projectName: '',
-  quantity: 1,
-  filamentWeight: 25,
-  filamentPricePerKg: 25,
-  printTime: 3.5,
-  printTimeHours: 3,
-  printTimeMinutes: 30,
-  printerWattage: 200,
-  electricityRate: 0.32,
-  preparationTime: 15,
-  postProcessingTime: 10,
-  hourlyRate: 15,
-  packagingCost: 0.5,
-  shippingCost: 4.95,
-  marketplaceFeePercent: 5,
-  marketplaceFeeFixed: 0.3,
-  profitMargin: 25,
-  targetPrice: 0,
-  printerCost: 300,
-  printerLifetimeHours: 3000,
-  vatPercent: 19,
+  projectName: fieldDefaults.projectName,
+  ...toEngineInput(fieldDefaults),
+  printTimeHours: fieldDefaults.printTimeHours,
+  printTimeMinutes: fieldDefaults.printTimeMinutes,
 });

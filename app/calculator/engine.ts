@@ -11,39 +11,16 @@
  * contains NaN or Infinity.
  */
 
-export type CalculatorInput = {
-  quantity: number;
-  /** grams per piece */
-  filamentWeight: number;
-  /** EUR per kg */
-  filamentPricePerKg: number;
-  /** decimal hours per piece */
-  printTime: number;
-  /** watts */
-  printerWattage: number;
-  /** EUR per kWh */
-  electricityRate: number;
-  /** minutes, once per order */
-  preparationTime: number;
-  /** minutes per piece */
-  postProcessingTime: number;
-  /** EUR per hour */
-  hourlyRate: number;
-  packagingCost: number;
-  shippingCost: number;
-  /** percent, 0-100 (5 means 5 %) */
-  marketplaceFeePercent: number;
-  /** EUR per sale */
-  marketplaceFeeFixed: number;
-  /** percent (25 means 25 %) */
-  profitMargin: number;
-  /** gross sale price in EUR; 0 = not set */
-  targetPrice: number;
-  printerCost: number;
-  printerLifetimeHours: number;
-  /** percent (19 means 19 %) */
-  vatPercent: number;
-};
+// The input's fields (names, units, bounds) are declared in ./fields.ts:
+// quantity, filamentWeight (g per piece), filamentPricePerKg, printTime (decimal
+// hours per piece), printerWattage (W), electricityRate (EUR/kWh),
+// preparationTime (min, once per order), postProcessingTime (min per piece),
+// hourlyRate, packagingCost, shippingCost, marketplaceFeePercent (5 = 5 %),
+// marketplaceFeeFixed (EUR per sale), profitMargin (25 = 25 %), targetPrice
+// (net EUR; 0 = not set), printerCost, printerLifetimeHours, vatPercent (19 = 19 %).
+import type { CalculatorInput } from './fields';
+
+export type { CalculatorInput };
 
 export type CalculationResult = {
   filamentCost: number;
@@ -82,6 +59,7 @@ const BATCH_SIZES = { priceForFive: 5, priceForTen: 10, priceForTwenty: 20 } as 
 
 function assertCalculable(input: CalculatorInput): void {
   for (const [name, value] of Object.entries(input)) {
+    if (typeof value === 'boolean') continue; // switches (checkbox fields) are always calculable
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new RangeError(`calculate(): ${name} must be a finite number, got ${String(value)}`);
     }

@@ -1,9 +1,14 @@
 import { calculate, type BaseCosts, type CalculationResult, type CalculatorInput } from './engine';
-import { rawValuesToSearchParams, type CalculatorFieldName, type CalculatorRawValues } from './fields';
+import {
+  rawValuesFromSearchParams,
+  rawValuesToSearchParams,
+  type CalculatorFieldName,
+  type CalculatorRawValues,
+} from './fields';
 import { calculatorSchema, toCalculatorInput } from './schema';
 
 // Re-exported so the lazily loaded live chunk carries everything the form needs.
-export { rawValuesToSearchParams };
+export { rawValuesFromSearchParams, rawValuesToSearchParams };
 
 export type CalculatorEvaluation =
   | { status: 'invalid'; errors: Partial<Record<CalculatorFieldName, string>> }

@@ -26,6 +26,8 @@
  * through conform's string coercion: for them missing and empty are the same
  * thing (both mean "not given"), which is the intended behaviour.
  *
+ * The fields, their bounds and error keys come from ./fields.ts (one table).
+ *
  * Project decision: the calculation does NOT require projectName — a visitor
  * calculating a price does not need a name. Saving a project does; use
  * `calculatorSaveSchema` (same fields, projectName required) for that.
@@ -33,180 +35,111 @@
 // zod/mini: the same zod 4 engine without the method-chaining classes, so the
 // schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
 import * as z from 'zod/mini';
-import { parseDecimal } from '../utils/number';
-import { calculatorDefaults } from './defaults';
-import type { CalculatorInput } from './engine';
+import { parseGermanNumber } from '../utils/number';
+import {
+  calculatorFields,
+  MAX_NUMBER,
+  toEngineInput,
+  type AnyFieldName,
+  type BooleanFieldSpec,
+  type CalculatorInput,
+  type FieldSpec,
+  type NumberFieldSpec,
+  type TextFieldSpec,
+} from './fields';
 
-const E = {
-  required: 'calculator:errors.required',
-  notANumber: 'calculator:errors.notANumber',
-  notAnInteger: 'calculator:errors.notAnInteger',
-  tooLarge: 'calculator:errors.tooLarge',
-  textTooLong: 'calculator:errors.textTooLong',
-  projectNameRequired: 'calculator:errors.projectNameRequired',
-  projectNameTooLong: 'calculator:errors.projectNameTooLong',
-  quantityMin: 'calculator:errors.quantityMin',
-  quantityMax: 'calculator:errors.quantityMax',
-  filamentWeightMin: 'calculator:errors.filamentWeightMin',
-  filamentPricePerKgMin: 'calculator:errors.filamentPricePerKgMin',
-  printTimeHoursRange: 'calculator:errors.printTimeHoursRange',
-  printTimeMinutesRange: 'calculator:errors.printTimeMinutesRange',
-  printTimeMin: 'calculator:errors.printTimeMin',
-  printerWattageMin: 'calculator:errors.printerWattageMin',
-  electricityRateMin: 'calculator:errors.electricityRateMin',
-  preparationTimeMin: 'calculator:errors.preparationTimeMin',
-  postProcessingTimeMin: 'calculator:errors.postProcessingTimeMin',
-  hourlyRateMin: 'calculator:errors.hourlyRateMin',
-  packagingCostMin: 'calculator:errors.packagingCostMin',
-  shippingCostMin: 'calculator:errors.shippingCostMin',
-  marketplaceFeeRange: 'calculator:errors.marketplaceFeeRange',
-  marketplaceFeeFixedMin: 'calculator:errors.marketplaceFeeFixedMin',
-  profitMarginRange: 'calculator:errors.profitMarginRange',
-  targetPriceMin: 'calculator:errors.targetPriceMin',
-  printerCostMin: 'calculator:errors.printerCostMin',
-  printerLifetimeHoursMin: 'calculator:errors.printerLifetimeHoursMin',
-  vatPercentRange: 'calculator:errors.vatPercentRange',
-} as const;
+const key = (name: string) => `calculator:errors.${name}`;
 
-/** All error keys this schema can produce (handy for tests and locale checks). */
-export const calculatorErrorKeys = E;
-
-/** Upper cap for fields the spec leaves open-ended: absurd input gets a message, not Infinity. */
-const MAX = 1_000_000;
-
-type NumberFieldOptions = {
-  /** value used when the field is missing from the submission */
-  fallback: number;
-  /** value used when the field is present but empty; omit → 'required' error */
-  whenEmpty?: number;
-  min: number;
-  minMessage: string;
-  max?: number;
-  maxMessage?: string;
-  integer?: boolean;
+// The messages not tied to one field; the others are named in the field table.
+const common = {
+  required: key('required'),
+  notANumber: key('notANumber'),
+  ambiguousNumber: key('ambiguousNumber'),
+  notAnInteger: key('notAnInteger'),
+  notABoolean: key('notABoolean'),
+  tooLarge: key('tooLarge'),
+  textTooLong: key('textTooLong'),
+  projectNameRequired: key('projectNameRequired'),
+  printTimeMin: key('printTimeMin'),
 };
 
-function numberField(o: NumberFieldOptions) {
-  const max = o.max ?? MAX;
-  const maxMessage = o.maxMessage ?? E.tooLarge;
+/** All error keys this schema can produce (handy for tests and locale checks). */
+export const calculatorErrorKeys: Record<string, string> = { ...common };
+for (const spec of Object.values(calculatorFields) as FieldSpec[]) {
+  for (const name of Object.values(spec.kind === 'boolean' ? {} : spec.errors) as string[]) {
+    calculatorErrorKeys[name] = key(name);
+  }
+}
+
+const E = calculatorErrorKeys;
+
+function numberField(spec: NumberFieldSpec) {
+  const max = spec.max ?? MAX_NUMBER;
+  const minMessage = key(spec.errors.min);
+  const maxMessage = spec.errors.max ? key(spec.errors.max) : E.tooLarge;
   return z.pipe(z.unknown(), z.transform((raw: unknown, ctx): number => {
     const fail = (message: string): never => {
       ctx.issues.push({ code: 'custom', message, input: raw });
       return z.NEVER;
     };
 
-    if (raw === undefined) return o.fallback;
+    if (raw === undefined) return spec.default;
 
     let value: number | undefined;
     if (typeof raw === 'number') {
       value = Number.isFinite(raw) ? raw : undefined;
     } else if (typeof raw === 'string') {
-      if (raw.trim() === '') {
-        return o.whenEmpty !== undefined ? o.whenEmpty : fail(E.required);
-      }
-      value = parseDecimal(raw);
+      const parsed = parseGermanNumber(raw);
+      if (parsed.status === 'empty') return spec.whenEmpty !== undefined ? spec.whenEmpty : fail(E.required);
+      if (parsed.status === 'ambiguous') return fail(E.ambiguousNumber);
+      value = parsed.status === 'ok' ? parsed.value : undefined;
     }
     // Anything else (e.g. an array from a repeated query key) is not a number.
     if (value === undefined) return fail(E.notANumber);
 
-    if (o.integer && !Number.isInteger(value)) return fail(E.notAnInteger);
-    if (value < o.min) return fail(o.minMessage);
+    if (spec.integer && !Number.isInteger(value)) return fail(E.notAnInteger);
+    if (value < spec.min) return fail(minMessage);
     if (value > max) return fail(maxMessage);
     return value;
   }));
 }
 
-const d = calculatorDefaults;
+function textField(name: AnyFieldName, spec: TextFieldSpec) {
+  const text = z.string().check(z.trim(), z.maxLength(spec.maxLength, key(spec.errors.tooLong)));
+  // Visible texts always have a value; conform turns '' into undefined → the default.
+  // Hidden ones (picker ids, image path) stay optional: missing and empty both mean "not given".
+  return 'section' in spec ? z._default(text, spec.default) : z.optional(text);
+}
 
-const optionalText = (max = 200) => z.optional(z.string().check(z.trim(), z.maxLength(max, E.textTooLong)));
+/** A checkbox: missing or '' is unchecked; the values browsers and links send for "checked" are on/1/true. */
+function booleanField(_spec: BooleanFieldSpec) {
+  return z.pipe(z.unknown(), z.transform((raw: unknown, ctx): boolean => {
+    if (raw === undefined || raw === '' || raw === false) return false;
+    if (raw === true || raw === 'on' || raw === '1' || raw === 'true') return true;
+    ctx.issues.push({ code: 'custom', message: E.notABoolean, input: raw });
+    return z.NEVER;
+  }));
+}
 
-const shape = {
-  // Optional for calculating (see header); conform turns '' into undefined → ''.
-  projectName: z._default(z.string().check(z.trim(), z.maxLength(200, E.projectNameTooLong)), ''),
+function fieldSchema(name: AnyFieldName, spec: FieldSpec) {
+  if (spec.kind === 'number') return numberField(spec);
+  if (spec.kind === 'boolean') return booleanField(spec);
+  return textField(name, spec);
+}
 
-  quantity: numberField({
-    fallback: d.quantity,
-    min: 1,
-    minMessage: E.quantityMin,
-    max: 100_000,
-    maxMessage: E.quantityMax,
-    integer: true,
-  }),
-  filamentWeight: numberField({ fallback: d.filamentWeight, min: 0.1, minMessage: E.filamentWeightMin }),
-  filamentPricePerKg: numberField({
-    fallback: d.filamentPricePerKg,
-    min: 0.01,
-    minMessage: E.filamentPricePerKgMin,
-  }),
-  printTimeHours: numberField({
-    fallback: d.printTimeHours,
-    min: 0,
-    minMessage: E.printTimeHoursRange,
-    max: 99,
-    maxMessage: E.printTimeHoursRange,
-    integer: true,
-  }),
-  printTimeMinutes: numberField({
-    fallback: d.printTimeMinutes,
-    min: 0,
-    minMessage: E.printTimeMinutesRange,
-    max: 59,
-    maxMessage: E.printTimeMinutesRange,
-    integer: true,
-  }),
-  printerWattage: numberField({ fallback: d.printerWattage, min: 1, minMessage: E.printerWattageMin }),
-  electricityRate: numberField({ fallback: d.electricityRate, min: 0.01, minMessage: E.electricityRateMin }),
-  preparationTime: numberField({ fallback: d.preparationTime, min: 0, minMessage: E.preparationTimeMin }),
-  postProcessingTime: numberField({
-    fallback: d.postProcessingTime,
-    min: 0,
-    minMessage: E.postProcessingTimeMin,
-  }),
-  hourlyRate: numberField({ fallback: d.hourlyRate, min: 0.01, minMessage: E.hourlyRateMin }),
-  packagingCost: numberField({ fallback: d.packagingCost, min: 0, minMessage: E.packagingCostMin }),
-  shippingCost: numberField({ fallback: d.shippingCost, min: 0, minMessage: E.shippingCostMin }),
-  marketplaceFeePercent: numberField({
-    fallback: d.marketplaceFeePercent,
-    min: 0,
-    minMessage: E.marketplaceFeeRange,
-    max: 100,
-    maxMessage: E.marketplaceFeeRange,
-  }),
-  marketplaceFeeFixed: numberField({
-    fallback: d.marketplaceFeeFixed,
-    min: 0,
-    minMessage: E.marketplaceFeeFixedMin,
-  }),
-  profitMargin: numberField({
-    fallback: d.profitMargin,
-    min: 0,
-    minMessage: E.profitMarginRange,
-    max: 200,
-    maxMessage: E.profitMarginRange,
-  }),
-  // Empty means "no target price" (0).
-  targetPrice: numberField({ fallback: d.targetPrice, whenEmpty: 0, min: 0, minMessage: E.targetPriceMin }),
-  printerCost: numberField({ fallback: d.printerCost, min: 0, minMessage: E.printerCostMin }),
-  printerLifetimeHours: numberField({
-    fallback: d.printerLifetimeHours,
-    min: 1,
-    minMessage: E.printerLifetimeHoursMin,
-  }),
-  vatPercent: numberField({
-    fallback: d.vatPercent,
-    min: 0,
-    minMessage: E.vatPercentRange,
-    max: 100,
-    maxMessage: E.vatPercentRange,
-  }),
-
-  productImagePath: optionalText(1000),
-  selectedFilament: optionalText(),
-  selectedPrinter: optionalText(),
-  selectedPackaging: optionalText(),
-  selectedShippingProvider: optionalText(),
-  selectedMarketplace: optionalText(),
+type Shape = {
+  [K in AnyFieldName]: (typeof calculatorFields)[K] extends { kind: 'number' }
+    ? ReturnType<typeof numberField>
+    : (typeof calculatorFields)[K] extends { kind: 'boolean' }
+      ? ReturnType<typeof booleanField>
+      : (typeof calculatorFields)[K] extends { section: string }
+        ? z.ZodMiniDefault<z.ZodMiniString<string>>
+        : z.ZodMiniOptional<z.ZodMiniString<string>>;
 };
+
+const shape = Object.fromEntries(
+  (Object.keys(calculatorFields) as AnyFieldName[]).map((name) => [name, fieldSchema(name, calculatorFields[name])]),
+) as unknown as Shape;
 
 /** 0.1 h = 6 min (spec §5: printTime >= 0.1). */
 const MIN_PRINT_TIME_HOURS = 0.1;
@@ -238,7 +171,11 @@ export const calculatorSaveSchema = withPrintTimeRule(
   z.extend(calculatorObject, {
     projectName: z
       .string({ error: E.projectNameRequired })
-      .check(z.trim(), z.minLength(1, E.projectNameRequired), z.maxLength(200, E.projectNameTooLong)),
+      .check(
+        z.trim(),
+        z.minLength(1, E.projectNameRequired),
+        z.maxLength(calculatorFields.projectName.maxLength, E.projectNameTooLong),
+      ),
   }),
 );
 
@@ -246,24 +183,5 @@ export type CalculatorFormValues = z.infer<typeof calculatorSchema>;
 
 /** Combines hours + minutes into decimal `printTime` and drops the text fields. */
 export function toCalculatorInput(values: CalculatorFormValues): CalculatorInput {
-  return {
-    quantity: values.quantity,
-    filamentWeight: values.filamentWeight,
-    filamentPricePerKg: values.filamentPricePerKg,
-    printTime: values.printTimeHours + values.printTimeMinutes / 60,
-    printerWattage: values.printerWattage,
-    electricityRate: values.electricityRate,
-    preparationTime: values.preparationTime,
-    postProcessingTime: values.postProcessingTime,
-    hourlyRate: values.hourlyRate,
-    packagingCost: values.packagingCost,
-    shippingCost: values.shippingCost,
-    marketplaceFeePercent: values.marketplaceFeePercent,
-    marketplaceFeeFixed: values.marketplaceFeeFixed,
-    profitMargin: values.profitMargin,
-    targetPrice: values.targetPrice,
-    printerCost: values.printerCost,
-    printerLifetimeHours: values.printerLifetimeHours,
-    vatPercent: values.vatPercent,
-  };
+  return toEngineInput(values);
 }

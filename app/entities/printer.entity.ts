@@ -1,4 +1,5 @@
 import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { printerDefaults } from '../calculator/fields';
 import { BaseEntity, flagColumn, measureColumn, moneyColumn } from './base.entity';
 import { User } from './user.entity';
 
@@ -17,20 +18,22 @@ export class Printer extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   model?: string | null;
 
+  // Defaults (spec §9 "Printer dialog defaults") are the calculator's own, from its field table.
+
   /** Watts. */
   @Property(measureColumn())
-  wattage!: number;
+  wattage: Opt<number> = printerDefaults.wattage;
 
   /** Purchase price in EUR. */
   @Property(moneyColumn())
-  cost!: number;
+  cost: Opt<number> = printerDefaults.cost;
 
   @Property(measureColumn())
-  lifetimeHours!: number;
+  lifetimeHours: Opt<number> = printerDefaults.lifetimeHours;
 
   /** EUR per kWh. */
-  @Property({ ...moneyColumn(), default: 0.32 })
-  electricityRate: Opt<number> = 0.32;
+  @Property({ ...moneyColumn(), default: printerDefaults.electricityRate })
+  electricityRate: Opt<number> = printerDefaults.electricityRate;
 
   @Property(flagColumn(1))
   isActive: Opt<number> = 1;

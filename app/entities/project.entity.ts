@@ -1,4 +1,5 @@
 import { Entity, ManyToOne, Property, type Opt } from '@mikro-orm/core';
+import { fieldDefaults } from '../calculator/fields';
 import { BaseEntity, measureColumn, moneyColumn, rateColumn } from './base.entity';
 import { Filament } from './filament.entity';
 import { Marketplace } from './marketplace.entity';
@@ -97,9 +98,10 @@ export class Project extends BaseEntity {
   @Property(moneyColumn())
   targetPrice!: number;
 
-  @Property({ ...moneyColumn(), default: 300 })
-  printerCost: Opt<number> = 300;
+  // Spec §3 column defaults = the calculator's (field table).
+  @Property({ ...moneyColumn(), default: fieldDefaults.printerCost })
+  printerCost: Opt<number> = fieldDefaults.printerCost;
 
-  @Property({ ...measureColumn(), default: 3000 })
-  printerLifetimeHours: Opt<number> = 3000;
+  @Property({ ...measureColumn(), default: fieldDefaults.printerLifetimeHours })
+  printerLifetimeHours: Opt<number> = fieldDefaults.printerLifetimeHours;
 }

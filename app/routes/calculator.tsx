@@ -6,21 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
 import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, type CalculatorRawValues } from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
-import {
-  BasicsSection,
-  LaborSection,
-  MarketplaceSection,
-  PackagingShippingSection,
-  PricingSection,
-  PrinterFilamentSection,
-} from '~/components/calculator/calculator-form-fields';
+import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
-import { SLICER_FORM_ID, type SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { SLICER_FORM_ID, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
@@ -108,8 +101,10 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
   }
 
   async function onFormInput(event: React.FormEvent<HTMLFormElement>) {
-    const next = Object.fromEntries(new FormData(event.currentTarget)) as CalculatorRawValues;
+    // Read before awaiting: React clears currentTarget once the handler yields.
+    const data = new FormData(event.currentTarget);
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    const next = calculator.rawValuesFromSearchParams(data);
     setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
@@ -145,13 +140,22 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
-          <BasicsSection {...sectionProps} slicerNotice={slicerNotice} />
-          <PricingSection {...sectionProps} />
-          <PrinterFilamentSection {...sectionProps} />
-          <PackagingShippingSection {...sectionProps} />
-          <MarketplaceSection {...sectionProps} />
+          <FieldSection
+            section="basics"
+            {...sectionProps}
+            after={
+              <div className="space-y-4">
+                <SlicerImport initial={slicerNotice} />
+                <SignInPrompt messageKey="signIn.imageUpload" />
+              </div>
+            }
+          />
+          <FieldSection section="pricing" {...sectionProps} />
+          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
+          <FieldSection section="packagingShipping" {...sectionProps} />
+          <FieldSection section="marketplace" {...sectionProps} />
           <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
-          <LaborSection {...sectionProps} />
+          <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
             <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
               {t('actions.calculate')}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isNumberInProgress,
+  parseGermanNumber,
   formatDecimalInput,
   formatEuro,
   formatNumber,
@@ -22,7 +24,8 @@ describe('parseDecimal', () => {
     [',5', 0.5],
     ['.5', 0.5],
     ['3000', 3000],
-    ['1.234', 1.234], // no comma → the dot is the decimal separator
+    ['1.234', 1234], // a dot before exactly three digits is a German thousands separator (issue 8 §2)
+    ['1.5', 1.5], // any other single dot is a decimal point
     ['0', 0],
     ['-0', 0],
   ])('parses %j as %d', (raw, expected) => {
@@ -42,7 +45,8 @@ describe('parseDecimal', () => {
     '0x10',
     '5,',
     '1.23,4', // misplaced thousands separator
-    '1.234.567', // several dots without a comma
+    '1.2.3', // several dots that are not thousands groups
+    '1.234.56',
     '12 345',
     '+-1',
     '--1',
@@ -51,6 +55,51 @@ describe('parseDecimal', () => {
     '9'.repeat(400), // overflows to Infinity
   ])('rejects %j', (raw) => {
     expect(parseDecimal(raw)).toBeUndefined();
+  });
+});
+
+// Entries seen from real German sellers (issue 8 §2): what a German reads.
+describe('parseGermanNumber: real entries', () => {
+  it.each([
+    ['5.000', 5000], // printer lifetime in hours
+    ['1.200', 1200], // printer price in €
+    ['1.200,50', 1200.5],
+    ['0,35', 0.35], // electricity €/kWh
+    ['0.35', 0.35],
+    ['0,5', 0.5],
+    ['4,95', 4.95],
+    ['4.95', 4.95], // two digits after the dot: a decimal point
+    ['0.350', 0.35], // a leading 0 cannot start a thousands group
+    ['12.345.678', 12345678],
+    ['12.345.678,9', 12345678.9],
+    ['3000', 3000],
+    ['18', 18],
+    ['10,5', 10.5], // marketplace fee %
+    ['-2', -2],
+  ])('%j means %d', (raw, expected) => {
+    expect(parseGermanNumber(raw)).toEqual({ status: 'ok', value: expected });
+  });
+
+  it.each(['1,234.56', '1,200.50', '1,234,567'])('%j mixes English grouping: ambiguous, not guessed', (raw) => {
+    expect(parseGermanNumber(raw)).toEqual({ status: 'ambiguous' });
+    expect(parseDecimal(raw)).toBeUndefined();
+  });
+
+  it.each(['', '  '])('%j is empty', (raw) => {
+    expect(parseGermanNumber(raw)).toEqual({ status: 'empty' });
+  });
+
+  it.each(['abc', '1,2,3', '1.23,4', '5,', '1e5', '€5'])('%j is invalid', (raw) => {
+    expect(parseGermanNumber(raw)).toEqual({ status: 'invalid' });
+  });
+});
+
+describe('isNumberInProgress', () => {
+  it.each(['', '-', '0,', '12.', ','])('%j may still become a number', (raw) => {
+    expect(isNumberInProgress(raw)).toBe(true);
+  });
+  it.each(['0,35', '12', 'abc', '1,2,3', '1,234.56'])('%j is finished (a number or never one)', (raw) => {
+    expect(isNumberInProgress(raw)).toBe(false);
   });
 });
 

@@ -1,19 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { calculatorFields, MAX_NUMBER, type CalculatorFieldName, type FieldSpec } from '~/calculator/fields';
 import { parseDecimal, formatDecimalInput } from '~/utils/number';
-import type { CalculatorFieldName } from '~/calculator/fields';
 
 type Props = {
   name: CalculatorFieldName;
   defaultValue: string;
   error?: string;
-  /** Arrow keys step by this much (the inputs are text so German commas work everywhere). */
-  step?: number;
-  min?: number;
-  max?: number;
-  integer?: boolean;
-  kind?: 'number' | 'text';
-  /** Label override key, e.g. for the hour/minute pair. */
-  labelKey?: string;
   className?: string;
 };
 
@@ -22,8 +14,15 @@ type Props = {
  * Numbers are `type="text" inputMode="decimal"`: a number input would drop a
  * typed "0,35" in browsers with an English locale, and the server parses both.
  */
-export function CalculatorField({ name, defaultValue, error, step, min, max, integer, kind = 'number', labelKey, className }: Props) {
+export function CalculatorField({ name, defaultValue, error, className }: Props) {
   const { t } = useTranslation('calculator');
+  // Bounds, step and kind come from the field table; the arrow keys respect the schema's bounds.
+  const spec = calculatorFields[name] as FieldSpec;
+  const kind = spec.kind;
+  const step = spec.kind === 'number' ? spec.step : undefined;
+  const min = spec.kind === 'number' ? spec.min : undefined;
+  const max = spec.kind === 'number' ? (spec.max ?? MAX_NUMBER) : undefined;
+  const integer = spec.kind === 'number' && spec.integer;
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const hintKey = `fields.${name}.hint`;
@@ -44,10 +43,40 @@ export function CalculatorField({ name, defaultValue, error, step, min, max, int
     event.currentTarget.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
+  if (kind === 'boolean') {
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="flex items-start gap-2 text-sm font-medium text-ink">
+          <input
+            id={id}
+            name={name}
+            type="checkbox"
+            value="1"
+            defaultChecked={defaultValue !== ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className="mt-0.5 h-4 w-4 rounded border-surface-line accent-brand-600"
+          />
+          <span>{t(`fields.${name}.label`)}</span>
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm text-danger-700" data-field-error={name}>
+            {t(error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {t(labelKey ?? `fields.${name}.label`)}
+        {t(`fields.${name}.label`)}
       </label>
       <div className="relative">
         <input

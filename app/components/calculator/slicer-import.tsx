@@ -70,7 +70,7 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
       id="slicer-import"
       data-slicer-import
       {...drop}
-      className={`rounded-md border border-dashed p-3 sm:col-span-2 ${dragging ? 'border-brand-600 bg-brand-50' : 'border-surface-line bg-surface-subtle'}`}
+      className={`rounded-md border border-dashed p-3 ${dragging ? 'border-brand-600 bg-brand-50' : 'border-surface-line bg-surface-subtle'}`}
     >
       <label htmlFor="slicer-file" className="text-sm font-medium">
         {t('slicer.title')}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { calculatorDefaults } from '~/calculator/defaults';
+import { buildCalculatorExport } from '~/calculator/export';
+import {
+  calculatorFieldNames,
+  calculatorFields,
+  calculatorSections,
+  defaultRawValues,
+  fieldDefaults,
+  fieldsOfSection,
+  printerDefaults,
+  rawValuesFromSearchParams,
+  rawValuesToSearchParams,
+  toEngineInput,
+  toProjectPayload,
+  type FieldSpec,
+} from '~/calculator/fields';
+import { calculatorSchema } from '~/calculator/schema';
+import { Printer } from '~/entities/printer.entity';
+import { Project } from '~/entities/project.entity';
+
+const locale = JSON.parse(readFileSync('public/locales/de/calculator.json', 'utf8'));
+const specs = Object.entries(calculatorFields) as [string, FieldSpec][];
+
+describe('the field table is the one source', () => {
+  it('every field of the table is in the schema, and nothing else is', () => {
+    expect(Object.keys(calculatorSchema.def.shape).sort()).toEqual(Object.keys(calculatorFields).sort());
+  });
+
+  it('every visible field has a German label, and every error key a German text', () => {
+    for (const [name, spec] of specs) {
+      if ('section' in spec) expect(locale.fields[name]?.label, name).toEqual(expect.any(String));
+      if (spec.kind !== 'boolean') {
+        for (const key of Object.values(spec.errors)) expect(locale.errors[key], `${name}: ${key}`).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it('the form shows the visible fields section by section, in table order', () => {
+    expect(calculatorSections.flatMap((section) => fieldsOfSection(section))).toEqual(calculatorFieldNames);
+    expect(calculatorFieldNames[0]).toBe('projectName');
+    expect(calculatorFieldNames).not.toContain('productImagePath');
+  });
+
+  it('the schema applies the table bounds and messages', () => {
+    for (const [name, spec] of specs) {
+      if (spec.kind !== 'number') continue;
+      const below = calculatorSchema.safeParse({ [name]: String(spec.min - 1) });
+      expect(below.success, name).toBe(false);
+      expect(below.error?.issues.find((i) => i.path[0] === name)?.message, name).toBe(`calculator:errors.${spec.errors.min}`);
+      if (spec.max !== undefined) {
+        const above = calculatorSchema.safeParse({ [name]: String(spec.max + 1) });
+        expect(above.error?.issues.find((i) => i.path[0] === name)?.message, name).toBe(
+          `calculator:errors.${spec.errors.max}`,
+        );
+      }
+    }
+  });
+
+  it('defaults match the spec (§9) and feed the engine, the printer entity and the project entity', () => {
+    expect(calculatorDefaults).toMatchObject({ quantity: 1, filamentWeight: 25, printTime: 3.5, electricityRate: 0.32, vatPercent: 19 });
+    expect(toEngineInput(fieldDefaults)).toEqual(
+      Object.fromEntries(Object.entries(calculatorDefaults).filter(([k]) => !['projectName', 'printTimeHours', 'printTimeMinutes'].includes(k))),
+    );
+    expect(printerDefaults).toEqual({ wattage: 200, cost: 300, lifetimeHours: 3000, electricityRate: 0.32 });
+    const printer = new Printer();
+    expect([printer.wattage, printer.cost, printer.lifetimeHours, printer.electricityRate]).toEqual([200, 300, 3000, 0.32]);
+    const project = new Project();
+    expect([project.printerCost, project.printerLifetimeHours]).toEqual([300, 3000]);
+  });
+
+  it('a link carries the visible fields and reads back the same texts', () => {
+    const values = { ...defaultRawValues(), filamentWeight: '1.200', projectName: 'Vase' };
+    const params = rawValuesToSearchParams(values);
+    expect([...params.keys()]).toEqual(calculatorFieldNames);
+    expect(rawValuesFromSearchParams(params)).toEqual(values);
+  });
+
+  it('the project payload uses the stored names (spec §3) and combines the print time', () => {
+    const parsed = calculatorSchema.parse({ projectName: 'Vase', printTimeHours: '1', printTimeMinutes: '15', marketplaceFeePercent: '6,5' });
+    const payload = toProjectPayload(parsed);
+    expect(payload).toMatchObject({ name: 'Vase', printTime: 1.25, marketplaceFeePercentage: 6.5, printerCost: 300, productImagePath: null });
+    expect(payload).not.toHaveProperty('vatPercent');
+    expect(payload).not.toHaveProperty('printTimeHours');
+  });
+});
+
+describe('export', () => {
+  it('rounds the figures and lists the exported inputs', () => {
+    const body = buildCalculatorExport(defaultRawValues(), new Date('2026-11-23T10:00:00Z'))!;
+    expect(body.exportedAt).toBe('2026-11-23T10:00:00.000Z');
+    // 3,5 h × 0,2 kW × 0,32 €/kWh = 0.22400000000000003 unrounded
+    expect(body.results!.powerCost).toBe(0.22);
+    for (const value of Object.values(body.results!)) expect(Math.round(value * 100) / 100).toBe(value);
+    expect(body.inputs).toMatchObject({ filamentWeight: 25, printTimeHours: 3, printTimeMinutes: 30, printTime: 3.5, vatPercent: 19 });
+    expect(JSON.stringify(body)).not.toMatch(/\d\.\d{7,}/);
+  });
+
+  it('is null for invalid input', () => {
+    expect(buildCalculatorExport({ ...defaultRawValues(), quantity: 'abc' }, new Date())).toBeNull();
+  });
+});
