@@ -59,6 +59,8 @@ export type NumberFieldSpec = Travels &
     whenEmpty?: number;
     /** Passed to the engine under the same name (false for the parts of a combined value). */
     engine: boolean;
+    /** Optional in the engine's input; absent means the default, which changes no figure. */
+    engineOptional?: true;
     /** Error keys (namespace `calculator`, object `errors`) for too small / too large. */
     errors: { min: string; max?: string };
   };
@@ -80,6 +82,7 @@ export type BooleanFieldSpec = Travels &
     kind: 'boolean';
     default: false;
     engine: boolean;
+    engineOptional?: true;
   };
 
 export type FieldSpec = NumberFieldSpec | TextFieldSpec | BooleanFieldSpec;
@@ -128,6 +131,11 @@ export const calculatorFields = {
     ...everywhere, project: false, engine: true,
     errors: { min: 'vatPercentRange', max: 'vatPercentRange' },
   },
+  // Issue 13 §3: § 19 UStG — no VAT is charged; the engine then calculates with 0 %.
+  smallBusiness: {
+    kind: 'boolean', default: false, section: 'pricing',
+    ...everywhere, project: 'smallBusiness', engine: true, engineOptional: true,
+  },
   // Empty means "no target price" (0).
   targetPrice: {
     kind: 'number', default: 0, whenEmpty: 0, min: 0, step: 0.01, money: true, section: 'pricing',
@@ -158,6 +166,13 @@ export const calculatorFields = {
     kind: 'number', default: 3000, min: 1, step: 100, section: 'printerFilament',
     ...everywhere, project: 'printerLifetimeHours', engine: true,
     errors: { min: 'printerLifetimeHoursMin' },
+  },
+  // Issue 13 §3: a failed print costs its material and machine time again. Below 100 %:
+  // at 100 % no print succeeds and the surcharge divides by zero.
+  failureRate: {
+    kind: 'number', default: 0, min: 0, max: 99.99, step: 1, section: 'printerFilament',
+    ...everywhere, project: 'failureRate', engine: true, engineOptional: true,
+    errors: { min: 'failureRateRange', max: 'failureRateRange' },
   },
   packagingCost: {
     kind: 'number', default: 0.5, min: 0, step: 0.01, money: true, section: 'packagingShipping',
@@ -214,6 +229,7 @@ type NamesWhere<C> = { [K in AnyFieldName]: Fields[K] extends C ? K : never }[An
 export type CalculatorFieldName = NamesWhere<{ section: CalculatorSection }>;
 export type NumberFieldName = NamesWhere<{ kind: 'number' }>;
 export type EngineFieldName = NamesWhere<{ engine: true }>;
+type OptionalEngineName = NamesWhere<{ engineOptional: true }>;
 
 const allNames = Object.keys(calculatorFields) as AnyFieldName[];
 
@@ -240,7 +256,9 @@ export type CalculatorFieldValues = { [K in Exclude<AnyFieldName, HiddenTextName
 };
 
 /** The engine's input: the engine fields under their own names plus the combined print time. */
-export type CalculatorInput = { [K in EngineFieldName]: ValueOf<Fields[K]> } & {
+export type CalculatorInput = { [K in Exclude<EngineFieldName, OptionalEngineName>]: ValueOf<Fields[K]> } & {
+  [K in OptionalEngineName]?: ValueOf<Fields[K]>;
+} & {
   /** decimal hours per piece (printTimeHours + printTimeMinutes / 60) */
   printTime: number;
 };

@@ -14,6 +14,7 @@ import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { SLICER_FORM_ID, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { VatQuickChoices } from '~/components/calculator/vat-quick-choices';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
@@ -150,7 +151,7 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
               </div>
             }
           />
-          <FieldSection section="pricing" {...sectionProps} />
+          <FieldSection section="pricing" {...sectionProps} after={<VatQuickChoices />} />
           <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
           <FieldSection section="packagingShipping" {...sectionProps} />
           <FieldSection section="marketplace" {...sectionProps} />
@@ -226,11 +227,12 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
     result: evaluation.result,
     quantity: evaluation.input.quantity,
     vatPercent: evaluation.input.vatPercent,
+    smallBusiness: evaluation.input.smallBusiness ?? false,
     targetPrice: evaluation.input.targetPrice,
   };
   return (
     <>
-      <CostOverview result={evaluation.result} />
+      <CostOverview result={evaluation.result} failureRate={evaluation.input.failureRate ?? 0} />
       <MinimumPriceCard {...props} />
       <TargetPriceCard {...props} />
       <MultiPieceCard {...props} />

@@ -51,7 +51,6 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
             id={id}
             name={name}
             type="checkbox"
-            value="1"
             defaultChecked={defaultValue !== ''}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}

@@ -3,7 +3,7 @@ import type { CalculationResult } from '~/calculator/engine';
 import { formatEuro, formatPercent } from '~/utils/number';
 import { Card } from '../ui/card';
 
-type Props = { result: CalculationResult; quantity: number; vatPercent: number; targetPrice: number };
+type Props = { result: CalculationResult; quantity: number; vatPercent: number; targetPrice: number; smallBusiness?: boolean };
 
 function Row({ label, name, value, strong = false }: { label: string; name: string; value: string; strong?: boolean }) {
   return (
@@ -16,22 +16,29 @@ function Row({ label, name, value, strong = false }: { label: string; name: stri
   );
 }
 
-export function MinimumPriceCard({ result, quantity, vatPercent }: Props) {
+export function MinimumPriceCard({ result, quantity, vatPercent, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('results.minimumPrice')} titleId="minimum-price-title" className="border-brand-200">
       <p className="mb-3 text-3xl font-bold tracking-tight text-brand-700" aria-describedby="minimum-price-title">
         <span data-result="minimumPriceWithVat">{formatEuro(result.minimumPriceWithVat)}</span>
         <span className="ml-2 text-sm font-normal text-ink-muted">
-          {t('results.minimumPriceWithVat')} · {t('results.perOrder', { count: quantity })}
+          {t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')} · {t('results.perOrder', { count: quantity })}
         </span>
       </p>
       <dl className="space-y-1.5">
         <Row label={t('results.minimumPriceNet')} name="minimumPrice" value={formatEuro(result.minimumPrice)} />
-        <Row label={t('results.vatAmount', { percent: formatPercent(vatPercent) })} name="vatAmount" value={formatEuro(result.vatAmount)} />
+        {smallBusiness ? null : (
+          <Row label={t('results.vatAmount', { percent: formatPercent(vatPercent) })} name="vatAmount" value={formatEuro(result.vatAmount)} />
+        )}
         <Row label={t('results.breakEven')} name="breakEven" value={formatEuro(result.breakEven)} />
         <Row label={t('results.profit')} name="profit" value={formatEuro(result.profit)} />
       </dl>
+      {smallBusiness ? (
+        <p data-small-business-note className="mt-3 text-sm text-ink-muted">
+          {t('results.smallBusinessNote')}
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -74,7 +81,7 @@ const BATCHES = [
   { count: 20, name: 'priceForTwenty' },
 ] as const;
 
-export function MultiPieceCard({ result }: Props) {
+export function MultiPieceCard({ result, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('results.multiPiece')} titleId="multi-piece-title">
@@ -89,7 +96,7 @@ export function MultiPieceCard({ result }: Props) {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-ink-faint">{t('results.multiPieceHint')}</p>
+      <p className="mt-3 text-xs text-ink-faint">{t(smallBusiness ? 'results.multiPieceHintSmallBusiness' : 'results.multiPieceHint')}</p>
     </Card>
   );
 }

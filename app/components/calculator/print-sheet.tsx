@@ -7,7 +7,9 @@ import { calculatorFieldNames, type CalculatorRawValues } from '~/calculator/fie
  */
 export function PrintSheetHeader({ values }: { values: CalculatorRawValues }) {
   const { t } = useTranslation('calculator');
-  const inputs = calculatorFieldNames.filter((name) => name !== 'projectName' && name !== 'printTimeMinutes');
+  // § 19 UStG: no VAT line; the result card prints the legal note instead of the switch.
+  const skipped = new Set(['projectName', 'printTimeMinutes', 'smallBusiness', ...(values.smallBusiness ? ['vatPercent'] : [])]);
+  const inputs = calculatorFieldNames.filter((name) => !skipped.has(name));
   return (
     <div className="print-only mb-4">
       <p className="text-sm text-ink-muted">{t('print.footer')}</p>
