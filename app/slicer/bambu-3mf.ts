@@ -12,8 +12,8 @@
  * A project with neither figures nor plate G-code has not been sliced yet.
  */
 import { ByteSource } from './bytes';
-import { readGcodeTexts } from './gcode';
-import { sliceTexts } from './gcode-text';
+import { readGcodeBytes } from './gcode';
+import { wholeLines } from './gcode-text';
 import { normalizeMaterial, roundGrams } from './materials';
 import { cleanVersion } from './summary';
 import { SLICER_HEAD_BYTES, SlicerReadError, type SlicerExtruder, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
@@ -53,7 +53,7 @@ export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<
       const gcode = byName.get(`Metadata/plate_${info.index}.gcode`);
       if (!gcode) continue;
       const head = await readZipEntry(source, gcode, SLICER_HEAD_BYTES);
-      const summary = readGcodeTexts(sliceTexts(head, new Uint8Array(), Math.max(gcode.size, head.length)));
+      const summary = readGcodeBytes(wholeLines(head, new Uint8Array(), Math.max(gcode.size, head.length)));
       seconds = summary.printSeconds;
       grams = summary.filamentGrams;
       gcodeIdentity ??= { slicer: summary.slicer, version: summary.slicerVersion };

@@ -15,24 +15,33 @@ export type GcodeComments = {
 };
 
 const FIRST_LINES = 80;
+const NEWLINE = 10;
+const SEMICOLON = 59;
+const decoder = new TextDecoder('utf-8');
 
-export function collectComments(texts: string[]): GcodeComments {
+/**
+ * Works on the bytes and jumps from `;` to `;`: only comment lines are
+ * decoded, and the megabytes of move lines in between cost a native search.
+ */
+export function collectComments(chunks: Uint8Array[]): GcodeComments {
   const values = new Map<string, string>();
   const firstLines: string[] = [];
-  for (const text of texts) {
-    let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end === -1) end = text.length;
-      let i = start;
-      // Skip leading blanks; only whole-line comments carry the summary.
-      while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-      if (text.charCodeAt(i) === 59 /* ; */) {
-        const line = text.slice(i + 1, end).trim();
+  for (const bytes of chunks) {
+    let position = 0;
+    for (;;) {
+      const semicolon = bytes.indexOf(SEMICOLON, position);
+      if (semicolon === -1) break;
+      let end = bytes.indexOf(NEWLINE, semicolon);
+      if (end === -1) end = bytes.length;
+      // Only whole-line comments carry the summary: blanks at most before the `;`.
+      let before = semicolon - 1;
+      while (before >= 0 && (bytes[before] === 32 || bytes[before] === 9)) before--;
+      if (before < 0 || bytes[before] === NEWLINE || bytes[before] === 13) {
+        const line = decoder.decode(bytes.subarray(semicolon + 1, end)).trim();
         if (firstLines.length < FIRST_LINES && line) firstLines.push(line);
         addKeyValue(values, line);
       }
-      start = end + 1;
+      position = end + 1;
     }
   }
   return { values, firstLines };
@@ -51,20 +60,20 @@ export function collectKeyValueLines(text: string, into: Map<string, string>) {
   for (const line of text.split('\n')) addKeyValue(into, line.trim());
 }
 
-const utf8 = new TextDecoder('utf-8');
-
 /**
- * The text of a G-code's first and last bytes, each cut to whole lines: the
- * head loses its last (possibly cut) line unless it is the whole file, the
- * tail its first.
+ * A G-code's first and last bytes, each cut to whole lines: the head loses
+ * its last (possibly cut) line unless it is the whole file, the tail its first.
  */
-export function sliceTexts(head: Uint8Array, tail: Uint8Array, size: number): string[] {
-  if (head.length >= size) return [utf8.decode(head)];
-  let headText = utf8.decode(head);
-  headText = headText.slice(0, Math.max(0, headText.lastIndexOf('\n')));
-  let tailText = utf8.decode(tail);
-  if (tail.length < size) tailText = tailText.slice(tailText.indexOf('\n') + 1);
-  return [headText, tailText];
+export function wholeLines(head: Uint8Array, tail: Uint8Array, size: number): Uint8Array[] {
+  if (head.length >= size) return [head];
+  const headEnd = head.lastIndexOf(NEWLINE);
+  const tailStart = tail.length < size ? tail.indexOf(NEWLINE) + 1 : 0;
+  return [head.subarray(0, Math.max(0, headEnd)), tail.subarray(tailStart)];
+}
+
+/** The first bytes as text, for telling G-code without a summary from other text. */
+export function textStart(chunks: Uint8Array[], length = 65536): string {
+  return chunks[0] ? decoder.decode(chunks[0].subarray(0, length)) : '';
 }
 
 /** `12.5, 0.0` or `PLA;PETG` → parts; numbers use a dot (slicers write them so). */

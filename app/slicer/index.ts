@@ -13,8 +13,8 @@
 import { read3mf, is3mf } from './bambu-3mf';
 import { BGCODE_MAGIC, readBgcode } from './bgcode';
 import { ByteSource, startsWith } from './bytes';
-import { readGcodeTexts } from './gcode';
-import { sliceTexts } from './gcode-text';
+import { readGcodeBytes } from './gcode';
+import { wholeLines } from './gcode-text';
 import {
   SLICER_HEAD_BYTES,
   SLICER_MAX_BYTES,
@@ -76,7 +76,7 @@ async function read(slices: SlicerSlices): Promise<SlicerSummary> {
   if (startsWith(head, BGCODE_MAGIC)) return readBgcode(source);
   if (IMAGE_MAGICS.some((magic) => startsWith(head, magic)) || isWebp(head)) throw new SlicerReadError('image');
   if (looksBinary(head)) throw new SlicerReadError('notSlicerFile');
-  return readGcodeTexts(sliceTexts(head, tail, size));
+  return readGcodeBytes(wholeLines(head, tail, size));
 }
 
 function isWebp(bytes: Uint8Array) {

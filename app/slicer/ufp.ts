@@ -4,8 +4,8 @@
  * `.gcode` entry is read the same way.
  */
 import { ByteSource } from './bytes';
-import { readGcodeTexts } from './gcode';
-import { sliceTexts } from './gcode-text';
+import { readGcodeBytes } from './gcode';
+import { wholeLines } from './gcode-text';
 import { SLICER_HEAD_BYTES, SlicerReadError, type SlicerSummary } from './types';
 import { readZipEntry, type ZipEntry } from './zip';
 
@@ -13,5 +13,5 @@ export async function readZippedGcode(source: ByteSource, entries: ZipEntry[]): 
   const gcode = entries.find((entry) => entry.name === '3D/model.gcode') ?? entries.find((entry) => /\.gcode$/i.test(entry.name));
   if (!gcode) throw new SlicerReadError('zipNoGcode');
   const head = await readZipEntry(source, gcode, SLICER_HEAD_BYTES);
-  return readGcodeTexts(sliceTexts(head, new Uint8Array(), Math.max(gcode.size, head.length)));
+  return readGcodeBytes(wholeLines(head, new Uint8Array(), Math.max(gcode.size, head.length)));
 }
