@@ -156,3 +156,20 @@ test.describe('Fehldruckrate und Kleinunternehmer', () => {
     await expect(page.getByText('MwSt. (7\u00a0%)')).toBeVisible();
   });
 });
+
+test.describe('Slicer-Import auf dem Telefon', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the drop zone, the notice and the plate choices fit 320 px', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/calculator');
+    await importFile(page, javaScriptEnabled, TWO_PLATES);
+    await expect(page.locator('[data-slicer-info]').getByRole('link', { name: /^Platte 2/ })).toBeVisible();
+    await expect(page.getByLabel('Aus Slicer-Datei übernehmen')).toBeVisible();
+    // The import's own boxes (the site header's menu is another matter).
+    const rightEdges = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-slicer-import], [data-slicer-import] *')].map((element) => element.getBoundingClientRect().right),
+    );
+    expect(rightEdges.length).toBeGreaterThan(5);
+    expect(Math.max(...rightEdges)).toBeLessThanOrEqual(320);
+  });
+});
