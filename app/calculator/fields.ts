@@ -53,6 +53,8 @@ export type NumberFieldSpec = Travels &
     integer?: boolean;
     /** Arrow-key step (spec §5 "Input steps"). */
     step: number;
+    /** Quick choices the browser offers in a list under the input. */
+    suggestions?: readonly number[];
     /** Printed as money (2 decimals) on the cost sheet; otherwise as a plain German number. */
     money?: boolean;
     /** Value when the field is present but empty; omitted = "required". */
@@ -127,7 +129,8 @@ export const calculatorFields = {
   },
   // Spec §3: in the form only, not in the save payload.
   vatPercent: {
-    kind: 'number', default: 19, min: 0, max: 100, step: 1, section: 'pricing',
+    // Issue 13 §3: the German standard and reduced rates as quick choices.
+    kind: 'number', default: 19, min: 0, max: 100, step: 1, section: 'pricing', suggestions: [19, 7],
     ...everywhere, project: false, engine: true,
     errors: { min: 'vatPercentRange', max: 'vatPercentRange' },
   },

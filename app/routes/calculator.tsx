@@ -14,7 +14,6 @@ import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { SLICER_FORM_ID, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
-import { VatQuickChoices } from '~/components/calculator/vat-quick-choices';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
@@ -151,7 +150,7 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
               </div>
             }
           />
-          <FieldSection section="pricing" {...sectionProps} after={<VatQuickChoices />} />
+          <FieldSection section="pricing" {...sectionProps} />
           <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
           <FieldSection section="packagingShipping" {...sectionProps} />
           <FieldSection section="marketplace" {...sectionProps} />

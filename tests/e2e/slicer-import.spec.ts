@@ -29,6 +29,8 @@ const TWO_PLATES = {
 
 /** Chooses the file; without scripts the import is a form post, so submit it. */
 async function importFile(page: Page, javaScriptEnabled: boolean, file: { name: string; mimeType: string; buffer: Buffer }) {
+  // Hydrated: the no-JS submit button is gone and choosing a file reads it in the browser.
+  if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Übernehmen', exact: true })).toHaveCount(0);
   await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(file);
   if (!javaScriptEnabled) {
     await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
@@ -55,6 +57,8 @@ test.describe('Slicer-Import', () => {
     }
     await expect(result(page, 'filamentCost')).toHaveText('0,63 €');
     await setFields(page, javaScriptEnabled, { filamentPricePerKg: '20' });
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
     await importFile(page, javaScriptEnabled, ORCA_GCODE);
 
     await expect(page.locator('[data-slicer-info]')).toContainText('Aus Datei übernommen: OrcaSlicer 2.2.0 · 34,5 g · 2 h 14 min · 2 Filamente');
@@ -67,6 +71,8 @@ test.describe('Slicer-Import', () => {
     await expect(result(page, 'filamentCost')).toHaveText('0,69 €');
     // 2 h 14 min × 0,2 kW × 0,32 €/kWh = 0,143 €
     await expect(result(page, 'powerCost')).toHaveText('0,14 €');
+    // With scripts the file is read in the browser, never uploaded; without, it is posted once.
+    expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
   });
 
   test('a .gcode.3mf with two plates sums them and lets one plate be chosen', async ({ page, javaScriptEnabled }) => {
@@ -149,11 +155,14 @@ test.describe('Fehldruckrate und Kleinunternehmer', () => {
     expect(body.inputs).toMatchObject({ failureRate: 10, smallBusiness: true });
     expect(body.results.vatAmount).toBe(0);
 
-    // A VAT quick choice means charging VAT again.
-    await page.locator('[data-vat-choice="7"]').click();
-    await expect(field(page, 'vatPercent')).toHaveValue('7');
-    await expect(page.getByLabel('Kleinunternehmer (§ 19 UStG)')).not.toBeChecked();
+    // VAT quick choices: the browser's own list under the field, 19 % and 7 %.
+    await expect(field(page, 'vatPercent')).toHaveAttribute('list', 'field-vatPercent-choices');
+    await expect(page.locator('#field-vatPercent-choices option')).toHaveCount(2);
+    expect(await page.locator('#field-vatPercent-choices option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['19', '7']);
+    await page.getByLabel('Kleinunternehmer (§ 19 UStG)').uncheck();
+    await setFields(page, javaScriptEnabled, { vatPercent: '7' });
     await expect(page.getByText('MwSt. (7\u00a0%)')).toBeVisible();
+    await expect(page.getByText('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.')).toHaveCount(0);
   });
 });
 

@@ -23,6 +23,8 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
   const min = spec.kind === 'number' ? spec.min : undefined;
   const max = spec.kind === 'number' ? (spec.max ?? MAX_NUMBER) : undefined;
   const integer = spec.kind === 'number' && spec.integer;
+  // Quick choices (VAT 19 % / 7 %): a native list, offered by the browser with or without scripts.
+  const suggestions = spec.kind === 'number' ? spec.suggestions : undefined;
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const hintKey = `fields.${name}.hint`;
@@ -90,10 +92,18 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           data-step={step}
+          list={suggestions ? `${id}-choices` : undefined}
           className={`block w-full rounded-md border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
             unit ? 'pr-14' : ''
           } ${error ? 'border-danger-600' : 'border-surface-line'}`}
         />
+        {suggestions ? (
+          <datalist id={`${id}-choices`}>
+            {suggestions.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        ) : null}
         {unit ? (
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-ink-faint">
             {unit}
