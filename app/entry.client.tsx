@@ -6,11 +6,25 @@ import type { i18n } from 'i18next';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import { BrowserI18n } from './i18n.client';
 
-/** A namespace a later page needs comes from public/locales. */
+/**
+ * A namespace a later page needs comes from public/locales. While it loads,
+ * the page that needs it suspends and the previous page stays on screen (see
+ * i18n.client.ts), so a failed fetch must not leave the visitor stuck: after
+ * a few tries the document is loaded from the server instead, which renders
+ * with every namespace.
+ */
 async function fetchNamespace(language: string, namespace: string) {
-  const response = await fetch(`/locales/${language}/${namespace}.json`);
-  if (!response.ok) throw new Error(`${namespace}: ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    try {
+      const response = await fetch(`/locales/${language}/${namespace}.json`);
+      if (response.ok) return (await response.json()) as Record<string, unknown>;
+    } catch {
+      // Offline or a dropped connection: try again.
+    }
+  }
+  window.location.reload();
+  return new Promise<Record<string, unknown>>(() => {});
 }
 
 // The server inlined exactly the namespaces this page rendered with, so the

@@ -53,7 +53,16 @@ class Emitter {
 }
 
 export class BrowserI18n extends Emitter {
-  readonly options = { ...i18nConfig, ns: [...i18nConfig.ns] as string[] };
+  /*
+   * `useSuspense` is on in the browser (the server has every namespace and
+   * never waits). A component whose namespace is not loaded yet suspends
+   * instead of rendering raw keys, and since Remix commits every navigation
+   * inside `startTransition`, React keeps showing the previous page until the
+   * namespace has arrived. So a route's texts are there before it renders on
+   * any client navigation, for every route, present or future, whatever its
+   * `handle.i18n` says.
+   */
+  readonly options = { ...i18nConfig, ns: [...i18nConfig.ns] as string[], react: { ...i18nConfig.react, useSuspense: true } };
   readonly store = new Emitter();
   readonly isInitialized = true;
   language: string = i18nConfig.lng;
