@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Session, User } from '../../app/entities';
 import { hashToken } from '../../app/models/users.server';
 import { sessionStorage } from '../../app/services/session.server';
-import { action as forgotPasswordAction } from '../../app/routes/api.auth.forgot-password';
-import { action as loginAction } from '../../app/routes/api.auth.login';
-import { action as logoutAction } from '../../app/routes/api.auth.logout';
-import { action as registerAction } from '../../app/routes/api.auth.register';
-import { action as resendAction } from '../../app/routes/api.auth.resend-verification';
-import { action as resetPasswordAction } from '../../app/routes/api.auth.reset-password';
-import { loader as userLoader } from '../../app/routes/api.auth.user';
-import { loader as verifyEmailLoader } from '../../app/routes/api.auth.verify-email';
-import { loader as apiLoginLoader } from '../../app/routes/api.login';
+import { action as forgotPasswordAction } from '../../app/routes/api+/auth.forgot-password';
+import { action as loginAction } from '../../app/routes/api+/auth.login';
+import { action as logoutAction } from '../../app/routes/api+/auth.logout';
+import { action as registerAction } from '../../app/routes/api+/auth.register';
+import { action as resendAction } from '../../app/routes/api+/auth.resend-verification';
+import { action as resetPasswordAction } from '../../app/routes/api+/auth.reset-password';
+import { loader as userLoader } from '../../app/routes/api+/auth.user';
+import { loader as verifyEmailLoader } from '../../app/routes/api+/auth.verify-email';
+import { loader as apiLoginLoader } from '../../app/routes/api+/login';
 import {
   apiRequest,
   call,

@@ -21,7 +21,7 @@ describe('GET /healthz', () => {
     vi.resetModules();
     // Nothing listens on port 1: the first requests find no database.
     vi.stubEnv('DATABASE_URL', 'postgresql://postgres:postgres@127.0.0.1:1/none');
-    const { loader } = await import('~/routes/healthz');
+    const { loader } = await import('~/routes/_resources+/healthz');
     const down = await loader();
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });

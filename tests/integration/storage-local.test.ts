@@ -15,8 +15,8 @@ const APP_URL = 'https://druckpreis.test';
 const MB = 1024 * 1024;
 let dir: string;
 let storage: typeof import('~/services/storage.server');
-let uploads: typeof import('~/routes/uploads.$');
-let images: typeof import('~/routes/images.$');
+let uploads: typeof import('~/routes/_resources+/uploads.$');
+let images: typeof import('~/routes/_resources+/images.$');
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'druckpreis-local-'));
@@ -28,8 +28,8 @@ beforeAll(async () => {
   // getEnv() and getFileStore() cache; load a fresh module graph with the stubbed env.
   vi.resetModules();
   storage = await import('~/services/storage.server');
-  uploads = await import('~/routes/uploads.$');
-  images = await import('~/routes/images.$');
+  uploads = await import('~/routes/_resources+/uploads.$');
+  images = await import('~/routes/_resources+/images.$');
 });
 
 afterEach(() => {

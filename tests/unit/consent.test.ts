@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { action, loader } from '~/routes/cookie-consent';
+import { action, loader } from '~/routes/_public+/cookie-consent';
 import {
   ALL_ACCEPTED,
   CONSENT_DATE_STORAGE_KEY,

@@ -6,7 +6,7 @@ const PATHS = ['/', '/calculator', '/kontakt', '/datenschutz', '/impressum', '/a
 async function loadSitemap(env: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.resetModules();
-  const { loader } = await import('~/routes/sitemap[.]xml');
+  const { loader } = await import('~/routes/_resources+/sitemap[.]xml');
   // A hostile Host header must not leak into the URLs.
   const request = new Request('http://attacker.example/sitemap.xml', { headers: { Host: 'attacker.example' } });
   return loader({ request, params: {}, context: {} });
