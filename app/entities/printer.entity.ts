@@ -18,20 +18,22 @@ export class Printer extends BaseEntity {
   @Property({ type: 'text', nullable: true })
   model?: string | null;
 
-  // Defaults (spec §9 "Printer dialog defaults") are the calculator's own, from its field table.
+  // The printer dialog's defaults (spec §9: 200 W, 300 €, 3000 h, 0,32 €/kWh) are
+  // `printerDefaults` from the calculator's field table; the columns below keep the
+  // spec's storage (only the electricity rate has a column default).
 
   /** Watts. */
   @Property(measureColumn())
-  wattage: Opt<number> = printerDefaults.wattage;
+  wattage!: number;
 
   /** Purchase price in EUR. */
   @Property(moneyColumn())
-  cost: Opt<number> = printerDefaults.cost;
+  cost!: number;
 
   @Property(measureColumn())
-  lifetimeHours: Opt<number> = printerDefaults.lifetimeHours;
+  lifetimeHours!: number;
 
-  /** EUR per kWh. */
+  /** EUR per kWh (column default from the field table). */
   @Property({ ...moneyColumn(), default: printerDefaults.electricityRate })
   electricityRate: Opt<number> = printerDefaults.electricityRate;
 
