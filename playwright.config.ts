@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { browserProjects } from './tests/e2e/projects';
+import { E2E_PG_PORT, E2E_PORT, E2E_SESSION_SECRET } from './tests/e2e/server-env';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
 
 /**
@@ -46,12 +47,16 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      EMBEDDED_POSTGRES_PORT: String(Number(process.env.E2E_PG_PORT ?? 5460)),
+      EMBEDDED_POSTGRES_PORT: String(E2E_PG_PORT),
+      // Known to the sign-in fixture (tests/e2e/fixtures.ts), which writes sessions straight into the database.
+      SESSION_SECRET: E2E_SESSION_SECRET,
       DATA_DIR: 'tests/.tmp/e2e',
       APP_URL: baseURL,
       LOG_REQUESTS: 'false',
       // Many sign-ins and registrations from one IP in one run: raise the limits (configuration only).
       RATE_LIMIT_FACTOR: '1000',
+      // The production floor (the server runs as in production); the default 12 costs 4x the time per sign-in.
+      BCRYPT_COST: '10',
     },
   },
 });

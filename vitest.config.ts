@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The lowest bcrypt cost: tests hash hundreds of passwords; the production floor is checked in env.test.ts.
+    env: { BCRYPT_COST: '4' },
   },
 });

@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { startMailWorker } from './services/mail.server';
+import { applyCachePolicy } from './utils/http-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
 import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
@@ -30,6 +31,8 @@ const handleRequest: HandleDocumentRequestFunction = async (
 ) => {
   const { cspNonce, visitorPage } = loadContext as { cspNonce?: string; visitorPage?: VisitorPageSlot };
   const nonce = String(cspNonce ?? '');
+  // Before anything is stored or sent: what is rendered for a session is private (http-cache.server.ts).
+  await applyCachePolicy(responseHeaders, request, loadContext);
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedPage(cacheKey) : null;
   if (cached) {
@@ -82,6 +85,12 @@ const handleRequest: HandleDocumentRequestFunction = async (
 };
 
 export default handleRequest;
+
+/** `.data` requests (single fetch) follow the same cache rules as documents. */
+export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }) {
+  await applyCachePolicy(response.headers, request, context);
+  return response;
+}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

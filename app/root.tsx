@@ -11,7 +11,8 @@ import { Toaster } from './components/toaster';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
-import { getOptionalUser } from './utils/auth.server';
+import { isPremium } from './models/permissions.server';
+import { getRequestContext, isAdmin } from './services/auth.server';
 import { getConsent } from './utils/consent.server';
 import { useNonce } from './utils/nonce';
 import { getToast } from './utils/toast.server';
@@ -21,30 +22,39 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [consent, user, { toast, headers }] = await Promise.all([getConsent(request), getOptionalUser(request), getToast(request)]);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args;
+  // The request context is shared with the page's own loader: one session and user read per request.
+  const [consent, ctx, { toast, headers }] = await Promise.all([getConsent(request), getRequestContext(args), getToast(request)]);
+  const user = ctx.user;
   return data(
-    { locale: 'de' as const, consent, user: user ? toPublicUser(user) : null, toast },
+    {
+      locale: 'de' as const,
+      consent,
+      user: user ? toPublicUser(user) : null,
+      roles: { isAdmin: isAdmin(user), isPremium: isPremium(user, ctx.now) },
+      toast,
+    },
     headers ? { headers } : undefined,
   );
 }
 
-/** The header's view of the signed-in user (isPremium/isAdmin as booleans). */
-function headerUser(user: PublicUser | null | undefined): SiteHeaderUser | null {
+/** The header's view of the signed-in user; the rights come from the one check each (requireAdmin's isAdmin, isPremium). */
+function headerUser(user: PublicUser | null | undefined, roles: { isAdmin: boolean; isPremium: boolean } | undefined): SiteHeaderUser | null {
   if (!user) return null;
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     profileImageUrl: user.profileImageUrl,
-    isPremium: Boolean(user.isPremium),
-    // Stored as 1/0; the spec's admin check also accepts `true`.
-    isAdmin: (user.isAdmin as unknown) === 1 || (user.isAdmin as unknown) === true,
+    isPremium: Boolean(roles?.isPremium),
+    isAdmin: Boolean(roles?.isAdmin),
   };
 }
 
-// visitorCache: without the session and toast cookies this loader reads only the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['common'], visitorCache: true };
+// No `headers` export here: a page is shared only if its own route says so (app/utils/http-cache.ts).
+// This loader reads the cookies (session, toast, consent), which is why shared pages vary on Cookie.
+export const handle = { i18n: ['common'] };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
@@ -61,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader user={headerUser(data?.user)} />
+        <SiteHeader user={headerUser(data?.user, data?.roles)} />
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />

@@ -179,7 +179,9 @@ async function waitForHealthy() {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('server did not become healthy');

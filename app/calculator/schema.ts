@@ -29,8 +29,8 @@
  * The fields, their bounds and error keys come from ./fields.ts (one table).
  *
  * Project decision: the calculation does NOT require projectName — a visitor
- * calculating a price does not need a name. Saving a project does; use
- * `calculatorSaveSchema` (same fields, projectName required) for that.
+ * calculating a price does not need a name. Saving a project does (the
+ * projects issue adds that rule where projects are saved).
  */
 // zod/mini: the same zod 4 engine without the method-chaining classes, so the
 // schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
@@ -165,19 +165,6 @@ function withPrintTimeRule<T extends z.ZodMiniType<PrintTimeParts>>(schema: T) {
 const calculatorObject = z.object(shape);
 
 export const calculatorSchema = withPrintTimeRule(calculatorObject);
-
-/** Same as `calculatorSchema`, but projectName is required (for saving a project). */
-export const calculatorSaveSchema = withPrintTimeRule(
-  z.extend(calculatorObject, {
-    projectName: z
-      .string({ error: E.projectNameRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, E.projectNameRequired),
-        z.maxLength(calculatorFields.projectName.maxLength, E.projectNameTooLong),
-      ),
-  }),
-);
 
 export type CalculatorFormValues = z.infer<typeof calculatorSchema>;
 

@@ -193,6 +193,8 @@ export function CookieConsent({ consent }: CookieConsentProps) {
   const current = consent?.preferences;
 
   return (
+    // Escape closes the dialog (the WAI-ARIA dialog pattern): the key events bubble up from its controls.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       ref={dialogRef}
       data-cookie-consent

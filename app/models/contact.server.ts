@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessage, normalizeEmail } from '../entities';
 import { enqueueMail } from '../services/mail.server';
-import { getContactConfig } from './admin-settings.server';
+import { getContactConfig } from '../services/admin-settings.server';
 import type { ContactInput } from './auth-schemas';
+import { consumeRateLimit } from '../services/rate-limit.server';
+import type { RequestContext } from '../services/request-context.server';
+import { ok, rateLimited, type Result } from './result';
 
 export type ContactResult = { ok: true; autoReply: boolean };
 
@@ -48,4 +51,17 @@ export async function submitContactMessage(
     }
   });
   return { ok: true, autoReply };
+}
+
+/**
+ * The contact operation behind /kontakt and POST /api/contact: rate limit per
+ * IP and sender address, then `submitContactMessage`.
+ */
+export async function sendContactMessage(
+  ctx: RequestContext,
+  input: Pick<ContactInput, 'name' | 'email' | 'subject' | 'message'>,
+): Promise<Result<ContactResult>> {
+  const limit = await consumeRateLimit(ctx.em, 'contact', { ip: ctx.ip, email: input.email });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
+  return ok(await submitContactMessage(ctx.em, input, ctx.ip));
 }

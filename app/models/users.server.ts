@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { User, normalizeEmail } from '../entities';
-import { getEmailConfig } from './admin-settings.server';
+import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { deleteUserSessions } from '../services/session.server';
 import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
-import { getAppUrl } from '../utils/env.server';
+import { getAppUrl, getEnv } from '../utils/env.server';
 import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from './auth-schemas';
 import { COMMON_PASSWORDS } from './common-passwords';
 
@@ -28,18 +28,28 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * the profile form to attach an address they do not own.
  */
 
-export const BCRYPT_COST = 12;
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 // One limit for the browser check and the server (spec §5: 5 MB).
 export { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
 import { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
 
+/** The bcrypt cost of new hashes: BCRYPT_COST (12 by default, at least 10 in production; tests use 4). */
+export function bcryptCost(): number {
+  return getEnv().BCRYPT_COST;
+}
+
+let dummyHash: { cost: number; hash: Promise<string> } | undefined;
 /**
- * bcrypt hash (cost 12) of a random password nobody knows. Unknown addresses
- * are compared against it, so they cost the same time as a wrong password.
+ * bcrypt hash (at the configured cost) of a random password nobody knows.
+ * Unknown addresses are compared against it, so they cost the same time as a
+ * wrong password.
  */
-const DUMMY_HASH = '$2b$12$84Dlrn4HclMGRbj2PiJU6.2pgaxB6JP8KJhAgNbrSXwR//rNt3YYm';
+function getDummyHash(): Promise<string> {
+  const cost = bcryptCost();
+  if (dummyHash?.cost !== cost) dummyHash = { cost, hash: bcrypt.hash(crypto.randomBytes(24).toString('base64'), cost) };
+  return dummyHash.hash;
+}
 
 const commonPasswords = new Set(COMMON_PASSWORDS);
 
@@ -64,7 +74,7 @@ function isWellFormedToken(token: unknown): token is string {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, bcryptCost());
 }
 
 /** The rules for a new password; returns an i18n key or null. */
@@ -206,7 +216,7 @@ export type AuthenticateResult =
  */
 export async function authenticate(em: EntityManager, email: string, password: string): Promise<AuthenticateResult> {
   const user = await findByEmail(em, email, true);
-  const hash = user?.password ?? DUMMY_HASH;
+  const hash = user?.password ?? (await getDummyHash());
   const matches = await bcrypt.compare(password, hash);
   if (!user || !matches) return { status: 'invalid' };
   if (!user.emailVerified) return { status: 'unverified', user };
@@ -330,7 +340,7 @@ export async function changePassword(
   options: { keepSessionId?: string | null } = {},
 ): Promise<ChangePasswordResult> {
   const stored = await em.fork().findOne(User, { id: user.id }, { populate: ['password'] });
-  const matches = await bcrypt.compare(currentPassword, stored?.password ?? DUMMY_HASH);
+  const matches = await bcrypt.compare(currentPassword, stored?.password ?? (await getDummyHash()));
   if (!stored || !matches) return { ok: false, code: 'INVALID_PASSWORD' };
   const passwordError = checkNewPassword(newPassword);
   if (passwordError) return { ok: false, code: 'WEAK_PASSWORD', errors: { newPassword: [passwordError] } };

@@ -1,4 +1,4 @@
-import { getOptionalUser } from '~/utils/auth.server';
+import { getOptionalUser } from './auth.server';
 
 /**
  * Who may see a stored image. Keys are random, but being unguessable is not

@@ -1,5 +1,6 @@
 import { getServerT } from '~/i18n.server';
-import type { ContactConfig, EmailConfig } from '~/models/admin-settings.server';
+// Types only: the settings store reads its German defaults from i18n directly, so no cycle.
+import type { ContactConfig, EmailConfig } from './admin-settings.server';
 
 export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'accountExists' | 'contactNotification' | 'contactAutoReply' | 'test';
 

@@ -56,7 +56,8 @@ export function zodFieldErrors(error: z.ZodError): ApiErrors {
   const errors: ApiErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '';
-    (errors[field] ??= []).includes(issue.message) || errors[field].push(issue.message);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

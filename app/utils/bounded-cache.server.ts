@@ -1,5 +1,5 @@
 /**
- * A map whose entries expire after `ttlMs` and which keeps at most
+ * A map whose entries expire after `ttlMs` (or sooner, per entry) and which keeps at most
  * `maxEntries`, dropping the least recently used first. Both page caches
  * (render-cache.server.ts, visitor-page-cache.server.ts) keep their pages in one.
  */
@@ -26,9 +26,10 @@ export class BoundedCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V) {
+  /** `ttlMs` shortens this entry's life below the cache's own limit (e.g. a response's max-age). */
+  set(key: string, value: V, ttlMs = this.options.ttlMs) {
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+    this.entries.set(key, { value, expires: this.now() + Math.min(ttlMs, this.options.ttlMs) });
     while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

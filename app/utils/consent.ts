@@ -104,10 +104,6 @@ export function serializeConsentRecord(record: ConsentRecord): string {
   return JSON.stringify({ preferences: JSON.parse(serializePreferences(record.preferences)), date: record.date });
 }
 
-export function isConsentIntent(value: unknown): value is ConsentIntent {
-  return typeof value === 'string' && (CONSENT_INTENTS as readonly string[]).includes(value);
-}
-
 function isChecked(value: FormDataEntryValue | null): boolean {
   return value === 'on' || value === 'true' || value === '1';
 }

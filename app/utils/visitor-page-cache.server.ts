@@ -1,106 +1,137 @@
 import type { EntryContext } from '@remix-run/node';
-import { CONSENT_COOKIE_NAME } from './consent';
-import { LOADER_COOKIE_NAMES } from './cookie-names';
 import { BoundedCache } from './bounded-cache.server';
 import { compressHtml, joinWithNonce, type NoncedHtml } from './nonced-html.server';
 import { isReusableRender } from './render-cache.server';
 
 /**
- * Whole pages for visitors, answered before Remix runs: a small shared cache
- * in front of the app, as a CDN would be if the per-response CSP nonce did not
- * keep pages out of shared caches.
+ * Whole pages answered before Remix runs: a small shared cache in front of the
+ * app that follows HTTP's rules, as a CDN would (a CDN cannot, because every
+ * response has its own CSP nonce; this cache puts a fresh one into each answer).
  *
- * The render cache (render-cache.server.ts) skips React but still runs Remix:
- * a web Request, route matching, every loader, the loader data's turbo-stream.
- * For the pages most people see (the landing page, the calculator and shared
- * calculator links, opened by visitors) that was most of the time a request
- * took. Those pages say in their route `handle` that for a visitor their
- * response depends on nothing but the address and the consent cookie:
- *
- *     export const handle = { visitorCache: true };
- *
- * A page is stored only when every route it matched says so, it was a
- * successful GET that set no cookie, and the request carried none of the
- * cookies a loader reads for signed-in users or toasts
- * (`LOADER_COOKIE_NAMES`). The consent choice is part of the key. Entries live
- * 60 s like the render cache's (the footer year and the print date), the map
- * is bounded, and each answer gets its own response's nonce.
+ * There is no list of routes or cookies here. A page is stored only when its
+ * response says it may be shared: `Cache-Control: public, max-age=N` (N > 0,
+ * and no private / no-store / no-cache), no `Set-Cookie`, a successful GET that
+ * was neither an action's result nor an error page. Routes say so through their
+ * `headers` export (app/utils/http-cache.ts); entry.server.tsx makes every
+ * response that carries a session, sets a cookie or read admin-changeable data
+ * `private, no-store` before it gets here, so such a page is never shared. An
+ * entry lives N seconds and answers only requests whose headers named in the
+ * response's `Vary` are the same (`Vary: Cookie`: visitors without cookies share
+ * one entry, each consent choice has its own, a session never matches).
  */
-const VISITOR_CACHE_HANDLE = 'visitorCache';
 
 // Headers that belong to one response (or that the cache sets itself), never stored.
-const UNSTORED_HEADERS = new Set(['content-encoding', 'content-length', 'content-security-policy', 'date', 'transfer-encoding', 'vary']);
+const UNSTORED_HEADERS = new Set(['content-encoding', 'content-length', 'content-security-policy', 'date', 'transfer-encoding', 'age']);
 
-/** What entry.server.tsx hands over after rendering a page for a visitor. */
+// Per address, at most this many variants (different Vary values) are kept.
+const MAX_VARIANTS = 8;
+
+/** What entry.server.tsx hands over after rendering a page. */
 export type VisitorPage = { status: number; headers: Headers; parts: NoncedHtml };
-/** Present in the load context when the request may be answered from this cache next time. */
+/** Present in the load context of a GET: the page is stored if its response allows it. */
 export type VisitorPageSlot = { offer(page: VisitorPage, context: EntryContext): void };
 
-type Entry = { status: number; headers: [string, string][]; parts: NoncedHtml };
+type Entry = { status: number; headers: [string, string][]; parts: NoncedHtml; expires: number };
+type Variants = { vary: string[]; entries: Map<string, Entry> };
 
 type NodeRequest = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
 type NodeResponse = { statusCode: number; setHeader(name: string, value: string | number): unknown; end(body: Buffer): unknown };
 
-function cookieValues(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    const name = (at === -1 ? pair : pair.slice(0, at)).trim();
-    if (name && !cookies.has(name)) cookies.set(name, at === -1 ? '' : pair.slice(at + 1).trim());
+/** Seconds a shared cache may keep a response, or null when it must not keep it. */
+export function sharedMaxAge(headers: Headers): number | null {
+  if (headers.has('set-cookie')) return null;
+  const directives = new Map<string, string>();
+  for (const part of (headers.get('cache-control') ?? '').toLowerCase().split(',')) {
+    const [name, value = ''] = part.trim().split('=');
+    if (name) directives.set(name, value.replace(/"/g, ''));
   }
-  return cookies;
+  if (!directives.has('public') || ['private', 'no-store', 'no-cache'].some((name) => directives.has(name))) return null;
+  const maxAge = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  return Number.isInteger(maxAge) && maxAge > 0 ? maxAge : null;
 }
 
-/** The cache key of a request, or null when it must go to Remix (not a GET, or a loader cookie). */
-export function visitorPageKey(request: NodeRequest): string | null {
-  if (request.method !== 'GET' || !request.url) return null;
-  const header = request.headers.cookie;
-  const cookies = cookieValues(Array.isArray(header) ? header.join('; ') : header);
-  if (LOADER_COOKIE_NAMES.some((name) => cookies.has(name))) return null;
-  return `${request.url}\0${cookies.get(CONSENT_COOKIE_NAME) ?? ''}`;
+/** The header names of a Vary value, lower case; null for `Vary: *` (never matches). */
+function varyNames(headers: Headers): string[] | null {
+  const names = (headers.get('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (names.includes('*')) return null;
+  // Compression is per response here: every encoding is served from one entry.
+  return [...new Set(names.filter((name) => name !== 'accept-encoding'))].sort();
 }
 
-/** True when every route the page matched declared `handle.visitorCache`. */
-export function allowsVisitorCache(context: EntryContext): boolean {
-  const matches = context.staticHandlerContext.matches;
-  return (
-    matches.length > 0 &&
-    matches.every((match) => (context.routeModules[match.route.id]?.handle as Record<string, unknown> | undefined)?.[VISITOR_CACHE_HANDLE] === true)
-  );
+function headerValue(request: NodeRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+function variantKey(request: NodeRequest, names: string[]): string {
+  return names.map((name) => headerValue(request, name)).join('\0');
+}
+
+/** True when a request may be answered from (and fill) this cache: a GET with an address. */
+export function isCacheableRequest(request: NodeRequest): boolean {
+  return request.method === 'GET' && Boolean(request.url);
 }
 
 export class VisitorPageCache {
-  private entries: BoundedCache<Entry>;
+  private pages: BoundedCache<Variants>;
 
-  constructor(now: () => number = Date.now) {
-    this.entries = new BoundedCache<Entry>({ maxEntries: 200, ttlMs: 60_000, now });
+  constructor(private readonly now: () => number = Date.now) {
+    // The cap on any entry's life, whatever max-age a route asks for.
+    this.pages = new BoundedCache<Variants>({ maxEntries: 200, ttlMs: 10 * 60_000, now });
   }
 
   get size() {
-    return this.entries.size;
+    return this.pages.size;
   }
 
-  /** The slot for the load context: the page is kept if the render qualifies. */
-  slotFor(key: string): VisitorPageSlot {
+  /** The slot for the load context: the page is kept if its response allows it. */
+  slotFor(request: NodeRequest): VisitorPageSlot {
+    // Only the header values are kept, not the request.
+    const snapshot: NodeRequest = { method: request.method, url: request.url, headers: { ...request.headers } };
     return {
       offer: (page, context) => {
-        if (isReusableRender(context, page.status) && !page.headers.has('set-cookie') && allowsVisitorCache(context)) {
-          this.store(key, page);
-        }
+        if (isReusableRender(context, page.status)) this.store(snapshot, page);
       },
     };
   }
 
-  store(key: string, page: VisitorPage) {
+  /** Stores a response if HTTP allows a shared cache to; returns whether it did. */
+  store(request: NodeRequest, page: VisitorPage): boolean {
+    if (!isCacheableRequest(request)) return false;
+    const maxAge = sharedMaxAge(page.headers);
+    const vary = varyNames(page.headers);
+    if (maxAge === null || vary === null) return false;
     const headers: [string, string][] = [];
     page.headers.forEach((value, name) => {
       if (!UNSTORED_HEADERS.has(name)) headers.push([name, value]);
     });
-    this.entries.set(key, { status: page.status, headers, parts: page.parts });
+    const url = request.url!;
+    let variants = this.pages.get(url);
+    // A different Vary for the address starts over: old variants were keyed by other headers.
+    if (!variants || variants.vary.join() !== vary.join()) variants = { vary, entries: new Map() };
+    const key = variantKey(request, vary);
+    variants.entries.delete(key);
+    variants.entries.set(key, { status: page.status, headers, parts: page.parts, expires: this.now() + maxAge * 1000 });
+    while (variants.entries.size > MAX_VARIANTS) variants.entries.delete(variants.entries.keys().next().value!);
+    this.pages.set(url, variants);
+    return true;
   }
 
-  lookup(key: string): Entry | null {
-    return this.entries.get(key);
+  lookup(request: NodeRequest): Entry | null {
+    if (!isCacheableRequest(request)) return null;
+    const variants = this.pages.get(request.url!);
+    if (!variants) return null;
+    const key = variantKey(request, variants.vary);
+    const entry = variants.entries.get(key);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
+      variants.entries.delete(key);
+      return null;
+    }
+    return entry;
   }
 
   /**
@@ -108,15 +139,18 @@ export class VisitorPageCache {
    * leaves the response untouched. `nonce` is this response's CSP nonce (its
    * Content-Security-Policy header is already set).
    */
-  answer(key: string, request: NodeRequest, response: NodeResponse, nonce: string): boolean {
-    const entry = this.lookup(key);
+  answer(request: NodeRequest, response: NodeResponse, nonce: string): boolean {
+    const entry = this.lookup(request);
     if (!entry) return false;
     const html = joinWithNonce(entry.parts, nonce);
-    const accept = request.headers['accept-encoding'];
-    const { encoding, body } = compressHtml(html, Array.isArray(accept) ? accept.join(',') : accept);
+    const { encoding, body } = compressHtml(html, headerValue(request, 'accept-encoding'));
     response.statusCode = entry.status;
-    for (const [name, value] of entry.headers) response.setHeader(name, value);
-    response.setHeader('Vary', 'Accept-Encoding');
+    let vary = 'Accept-Encoding';
+    for (const [name, value] of entry.headers) {
+      if (name === 'vary') vary = `${value}, Accept-Encoding`;
+      else response.setHeader(name, value);
+    }
+    response.setHeader('Vary', vary);
     if (encoding) response.setHeader('Content-Encoding', encoding);
     response.setHeader('Content-Length', body.length);
     // Like a CDN's: says the page came from this cache (for operators and tests).

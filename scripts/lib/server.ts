@@ -12,7 +12,7 @@ import type { ViteDevServer } from 'vite';
 import { parseEnv } from '../../app/utils/env.server';
 import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
 import { buildContentSecurityPolicy, staticSecurityHeaders, uploadOriginFor } from '../../app/utils/security-headers';
-import { VisitorPageCache, visitorPageKey } from '../../app/utils/visitor-page-cache.server';
+import { isCacheableRequest, VisitorPageCache, type VisitorPageSlot } from '../../app/utils/visitor-page-cache.server';
 
 type Options = {
   port: number;
@@ -52,16 +52,15 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   if (logRequests) app.use(requestLogger);
   // State-changing requests from another site get 403 (app/utils/csrf.server.ts).
   app.use(crossSiteRequestGuard(parseEnv().APP_URL));
-  // Visitors' pages that routes declared cacheable are answered here, before
-  // Remix runs (app/utils/visitor-page-cache.server.ts). Off with the render
-  // cache, and in development where the code changes under it.
+  // Pages whose responses said they may be shared (Cache-Control: public, max-age, Vary) are
+  // answered here, before Remix runs (app/utils/visitor-page-cache.server.ts). Off with the
+  // render cache, and in development where the code changes under it.
   const visitorPages = parseEnv().RENDER_CACHE === 'on' && !vite ? new VisitorPageCache() : null;
   if (visitorPages) {
     app.use((req, res, next) => {
-      if (isStaticFile(req.path)) return next();
-      const key = visitorPageKey(req);
-      if (key && visitorPages.answer(key, req, res, res.locals.cspNonce as string)) return;
-      res.locals.visitorPageKey = key;
+      if (isStaticFile(req.path) || !isCacheableRequest(req)) return next();
+      if (visitorPages.answer(req, res, res.locals.cspNonce as string)) return;
+      res.locals.visitorPageSlot = visitorPages.slotFor(req);
       next();
     });
   }
@@ -93,8 +92,13 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
       build,
       mode,
       getLoadContext: (_req, res) => {
-        const key = res.locals.visitorPageKey as string | null | undefined;
-        return { cspNonce: res.locals.cspNonce as string, visitorPage: key && visitorPages ? visitorPages.slotFor(key) : undefined };
+        return {
+          cspNonce: res.locals.cspNonce as string,
+          visitorPage: res.locals.visitorPageSlot as VisitorPageSlot | undefined,
+          // Filled by the first loader that asks (app/services/request-context.server.ts), shared by the
+          // rest: one session and user read per request.
+          requestContext: {},
+        };
       },
     }),
   );

@@ -11,7 +11,7 @@ import { action as passwordAction } from '../../app/routes/api+/profile.password
 import { action as uploadUrlAction } from '../../app/routes/api+/profile.upload-url';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionStorage } from '../../app/services/session.server';
 import { getFileStore } from '../../app/services/storage.server';
-import { requireAdmin, requireUser } from '../../app/utils/auth.server';
+import { requireAdmin, requireUser } from '../../app/services/auth.server';
 import {
   apiRequest,
   call,
@@ -117,7 +117,7 @@ describe('guards', () => {
     const admin = await signIn();
     await app.em().nativeUpdate(User, { email: admin.email }, { isAdmin: 1 });
     const user = await requireAdmin(apiRequest('/admin', 'GET', undefined, { cookie: admin.cookie }));
-    expect(user.email).toBe(admin.email);
+    expect(user.user.email).toBe(admin.email);
   });
 
   it('the API routes answer visitors with 401', async () => {

@@ -241,7 +241,7 @@ describe('sign-in', () => {
     const [wrongBody, unknownBody] = [await wrong.json(), await unknown.json()];
     expect(wrongBody).toEqual({ message: 'E-Mail oder Passwort ungültig.' });
     expect(unknownBody).toEqual(wrongBody);
-    // Both pay for one cost-12 bcrypt comparison; allow generous noise.
+    // Both pay for one bcrypt comparison (at the test cost, BCRYPT_COST); allow generous noise.
     expect(unknownMs).toBeGreaterThan(wrongMs * 0.5);
     expect(unknownMs).toBeLessThan(wrongMs * 2 + 50);
   });

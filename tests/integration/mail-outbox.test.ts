@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrmConfig } from '../../mikro-orm.config';
-import { AdminSetting, MailOutbox, User } from '../../app/entities';
+import { MailOutbox, User } from '../../app/entities';
 import { closeOrm } from '../../app/services/db.server';
 import {
   deliverPendingMails,

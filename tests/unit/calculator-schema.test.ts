@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { calculatorDefaults } from '~/calculator/defaults';
 import {
   calculatorErrorKeys,
-  calculatorSaveSchema,
   calculatorSchema,
   toCalculatorInput,
   type CalculatorFormValues,
@@ -177,20 +176,6 @@ describe('calculatorSchema through parseWithZod', () => {
     expect(r.success).toBe(true);
     expect(r.data?.quantity).toBe(2);
     expect(r.data?.filamentWeight).toBe(12.5);
-  });
-});
-
-describe('calculatorSaveSchema', () => {
-  it('requires a project name', () => {
-    const submission = parseWithZod(new URLSearchParams('projectName=%20'), {
-      schema: calculatorSaveSchema,
-    });
-    expect(submission.status).toBe('error');
-    expect(submission.status === 'error' && submission.error).toEqual({
-      projectName: [calculatorErrorKeys.projectNameRequired],
-    });
-    const ok = parseWithZod(new URLSearchParams('projectName=Vase'), { schema: calculatorSaveSchema });
-    expect(ok.status).toBe('success');
   });
 });
 

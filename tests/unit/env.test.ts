@@ -26,4 +26,13 @@ describe('environment validation', () => {
     const env = parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/app' });
     expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u:p@db:5432/app' });
   });
+
+  it('validates BCRYPT_COST: 12 by default, 4 to 15, at least 10 in production', () => {
+    expect(parseEnv({}).BCRYPT_COST).toBe(12);
+    expect(parseEnv({ BCRYPT_COST: '4' }).BCRYPT_COST).toBe(4);
+    expect(parseEnv({ NODE_ENV: 'production', BCRYPT_COST: '10' }).BCRYPT_COST).toBe(10);
+    expect(() => parseEnv({ NODE_ENV: 'production', BCRYPT_COST: '9' })).toThrow(/BCRYPT_COST: must be at least 10 in production/);
+    expect(() => parseEnv({ BCRYPT_COST: '3' })).toThrow(/BCRYPT_COST/);
+    expect(() => parseEnv({ BCRYPT_COST: 'zwölf' })).toThrow(/BCRYPT_COST/);
+  });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getOptionalUser = vi.hoisted(() => vi.fn());
-vi.mock('~/utils/auth.server', () => ({ getOptionalUser }));
+vi.mock('~/services/auth.server', () => ({ getOptionalUser }));
 
 const { canViewImage } = await import('~/services/image-access.server');
 const request = new Request('https://druckpreis.test/images/x');

@@ -20,14 +20,13 @@ import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } fro
 import { getServerT } from '~/i18n.server';
 import { changePasswordSchema, profileSchema } from '~/models/auth-schemas';
 import {
-  changePassword,
   storeProfileImage,
   toPublicUser,
-  updateProfile,
   type ProfileImageError,
 } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { getSessionId, requireUser } from '~/utils/auth.server';
+import { changeOwnPassword, saveProfile } from '~/models/profile.server';
+import { requireUserContext } from '~/services/auth.server';
+import { pageResult } from '~/utils/result-response.server';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   prepareProfileImage,
@@ -44,8 +43,8 @@ const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 const IMAGE_ERROR_KEYS: Record<ProfileImageError | ClientImageError, string> = profileImageErrorKeys;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requireUserContext(args);
   const t = await getServerT('account');
   return { user: toPublicUser(user), meta: { title: t('profile.metaTitle') } };
 }
@@ -71,9 +70,10 @@ async function readImageUpload(request: Request): Promise<{ ok: true; bytes: Buf
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const em = await getEm();
-  const user = await requireUser(request, { em });
+export async function action(args: ActionFunctionArgs) {
+  const { request } = args;
+  const ctx = await requireUserContext(args);
+  const { em, user } = ctx;
   const t = await getServerT(['account', 'auth']);
 
   // The picture form is the only multipart one (intent=uploadImage).
@@ -97,38 +97,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
     if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
-    const result = await changePassword(em, user, submission.value.currentPassword, submission.value.newPassword, {
-      keepSessionId: await getSessionId(request),
-    });
-    if (result.ok) {
-      return redirectWithToast('/profile', {
-        type: 'success',
-        title: t('account:profile.toast.passwordChanged'),
-        description: t('auth:messages.passwordChanged'),
-      });
-    }
-    const reply =
-      result.code === 'INVALID_PASSWORD'
-        ? submission.reply({ fieldErrors: { currentPassword: ['auth:messages.invalidPassword'] }, hideFields })
-        : submission.reply({ fieldErrors: result.errors, formErrors: ['auth:messages.passwordChangeFailed'], hideFields });
-    return data({ intent, result: reply }, { status: 400 });
+    return pageResult(submission, await changeOwnPassword(ctx, submission.value), () => ({
+      redirectTo: '/profile',
+      toast: { type: 'success', title: t('account:profile.toast.passwordChanged'), description: t('auth:messages.passwordChanged') },
+    }), { hideFields, extra: { intent } });
   }
 
   if (intent === 'updateProfile') {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
-    const result = await updateProfile(em, user, submission.value);
-    if (!result.ok) {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: result.errors, formErrors: ['auth:messages.profileUpdateFailed'] }) },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast('/profile', {
-      type: 'success',
-      title: t('account:profile.toast.profileUpdated'),
-      description: t(result.emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
-    });
+    return pageResult(submission, await saveProfile(ctx, submission.value), ({ emailChanged }) => ({
+      redirectTo: '/profile',
+      toast: {
+        type: 'success',
+        title: t('account:profile.toast.profileUpdated'),
+        description: t(emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
+      },
+    }), { extra: { intent } });
   }
 
   throw new Response(t('auth:messages.invalidRequest'), { status: 400 });

@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { House, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,18 +6,22 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ComingSoon } from '~/components/placeholder-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
-import { getOptionalUser, isAdmin } from '~/utils/auth.server';
+import { requireAdmin } from '~/services/auth.server';
 
 /**
  * Admin area (filled by a later issue). Visitors go to /api/login; signed-in
  * non-admins get the access-denied card with status 403.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect('/api/login');
+export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('common');
   const title = t('pages.admin.meta');
-  if (!isAdmin(user)) return data({ allowed: false, title }, { status: 403 });
+  try {
+    await requireAdmin(args);
+  } catch (error) {
+    // Signed-in non-admins get the access-denied card (with its 403), not the error page.
+    if (error instanceof Response && error.status === 403) return data({ allowed: false, title }, { status: 403 });
+    throw error;
+  }
   return { allowed: true, title };
 }
 

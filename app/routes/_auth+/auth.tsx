@@ -9,11 +9,9 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from '~/components/
 import { listOf } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
 import { loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
-import { registerUser, resendVerification } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
-import { attemptLogin, createUserSession, getOptionalUserId, safeRedirect } from '~/utils/auth.server';
-import { createToastHeaders, redirectWithToast } from '~/utils/toast.server';
+import { login, register, resendVerificationEmail } from '~/models/accounts.server';
+import { getOptionalUserId, getRequestContext, issueUserSession, safeRedirect } from '~/services/auth.server';
+import { pageResult } from '~/utils/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -34,16 +32,11 @@ function keptRedirect(value: unknown): string | null {
   return safe && safe !== '/calculator' ? safe : null;
 }
 
-async function rateLimitMessage(retryAfterSeconds: number) {
-  const t = await getServerT('auth');
-  return t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
   const redirectTo = keptRedirect(url.searchParams.get('redirectTo'));
   // Signed-in users have nothing to do here.
-  if (await getOptionalUserId(request)) throw redirect(safeRedirect(redirectTo));
+  if (await getOptionalUserId(args)) throw redirect(safeRedirect(redirectTo));
   const t = await getServerT('account');
   return {
     tab: (url.searchParams.get('tab') === 'register' ? 'register' : 'login') as Tab,
@@ -52,12 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
   const intent = formData.get('intent');
-  const em = await getEm();
+  const ctx = await getRequestContext(args);
   const t = await getServerT(['account', 'auth']);
-  const ip = clientIp(request);
 
   if (intent === 'register') {
     const submission = parseWithZod(formData, { schema: registerSchema });
@@ -65,35 +57,20 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     }
-    const limit = await consumeRateLimit(em, 'register', { ip, email: submission.value.email });
-    if (!limit.allowed) {
-      const message = await rateLimitMessage(limit.retryAfterSeconds);
-      return data({ intent, result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
-    }
-    const result = await registerUser(em, submission.value);
-    if (!result.ok) return data({ intent, result: submission.reply({ fieldErrors: result.errors, hideFields }) }, { status: 400 });
     // Same answer whether or not the address already had an account (its owner gets a mail saying so).
-    return redirectWithToast(authHref('login', keptRedirect(formData.get('redirectTo'))), {
-      type: 'success',
-      title: t('account:auth.toast.registerSuccess'),
-      description: t('auth:messages.registerSuccess'),
-    });
+    return pageResult(submission, await register(ctx, submission.value), () => ({
+      redirectTo: authHref('login', keptRedirect(formData.get('redirectTo'))),
+      toast: { type: 'success', title: t('account:auth.toast.registerSuccess'), description: t('auth:messages.registerSuccess') },
+    }), { hideFields, extra: { intent } });
   }
 
   if (intent === 'resend') {
     const submission = parseWithZod(formData, { schema: resendVerificationSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
-    const limit = await consumeRateLimit(em, 'resendVerification', { ip, email: submission.value.email });
-    if (!limit.allowed) {
-      const message = await rateLimitMessage(limit.retryAfterSeconds);
-      return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status: 429 });
-    }
-    await resendVerification(em, submission.value.email);
-    return redirectWithToast('/auth', {
-      type: 'success',
-      title: t('account:auth.toast.resendSent'),
-      description: t('auth:messages.resendSent'),
-    });
+    return pageResult(submission, await resendVerificationEmail(ctx, submission.value), () => ({
+      redirectTo: '/auth',
+      toast: { type: 'success', title: t('account:auth.toast.resendSent'), description: t('auth:messages.resendSent') },
+    }), { extra: { intent } });
   }
 
   // Default: sign in.
@@ -102,41 +79,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ intent: 'login' as const, result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  const attempt = await attemptLogin(request, em, submission.value);
-  switch (attempt.status) {
-    case 'rateLimited': {
-      const message = await rateLimitMessage(attempt.retryAfterSeconds);
-      return data({ intent: 'login' as const, result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
-    }
-    case 'invalid':
-      return data(
-        { intent: 'login' as const, result: submission.reply({ formErrors: ['auth:messages.loginInvalid'], hideFields }) },
-        { status: 401 },
-      );
-    case 'unverified':
-      return data(
-        {
-          intent: 'login' as const,
-          result: submission.reply({ formErrors: ['auth:messages.emailNotVerified'], hideFields }),
-          emailNotVerified: true,
-          email: submission.value.email,
-        },
-        { status: 403 },
-      );
-    case 'ok': {
-      const name = attempt.user.firstName?.trim() || attempt.user.email;
-      return createUserSession({
-        request,
-        userId: attempt.user.id,
-        redirectTo: submission.value.redirectTo,
-        headers: await createToastHeaders({
-          type: 'success',
-          title: t('account:auth.toast.loginSuccess'),
-          description: t('account:auth.toast.welcome', { name }),
-        }),
-      });
-    }
-  }
+  return pageResult(submission, await login(ctx, submission.value), async (user) => {
+    const name = user.firstName?.trim() || user.email;
+    return {
+      redirectTo: safeRedirect(submission.value.redirectTo),
+      headers: { 'Set-Cookie': await issueUserSession(args.request, user.id) },
+      toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t('account:auth.toast.welcome', { name }) },
+    };
+  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email } });
 }
 
 export default function AuthPage() {
@@ -198,7 +148,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
       <h1 className="text-xl font-bold text-ink">{t('auth.login.title')}</h1>
       <p className="mt-1 text-sm text-ink-muted">{t('auth.login.intro')}</p>
       {unverified ? (
-        <UnverifiedNotice email={unverified.email} />
+        <UnverifiedNotice email={'email' in unverified ? String(unverified.email) : ''} />
       ) : (
         <FormAlert id={form.errorId} errors={form.errors} title={t('auth.toast.loginFailed')} />
       )}

@@ -9,10 +9,9 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, SubmitButton, TextField } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { forgotPasswordSchema } from '~/models/auth-schemas';
-import { requestPasswordReset } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { forgotPassword } from '~/models/accounts.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { pageResult } from '~/utils/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -26,30 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get('sent') === '1', meta: { title: t('forgot.metaTitle') } };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-
-  const em = await getEm();
-  const limit = await consumeRateLimit(em, 'forgotPassword', { ip: clientIp(request), email: submission.value.email });
-  if (!limit.allowed) {
-    const t = await getServerT('auth');
-    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429 });
-  }
+  let result;
   try {
-    await requestPasswordReset(em, submission.value.email);
+    result = await forgotPassword(await getRequestContext(args), submission.value);
   } catch (error) {
     console.error('[forgot-password]', error);
     return data({ result: submission.reply({ formErrors: ['account:forgot.failed'] }) }, { status: 500 });
   }
   const t = await getServerT(['account', 'auth']);
-  return redirectWithToast('/forgot-password?sent=1', {
-    type: 'success',
-    title: t('account:forgot.sentTitle'),
-    description: t('auth:messages.forgotPasswordSent'),
-  });
+  return pageResult(submission, result, () => ({
+    redirectTo: '/forgot-password?sent=1',
+    toast: { type: 'success', title: t('account:forgot.sentTitle'), description: t('auth:messages.forgotPasswordSent') },
+  }));
 }
 
 export default function ForgotPasswordPage() {

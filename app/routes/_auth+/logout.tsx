@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
-import { endSession } from '~/utils/auth.server';
+import { endSession } from '~/services/auth.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 /**

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,12 @@ import { clientIp } from '~/services/rate-limit.server';
 import { importedFieldValues, importInfoFromSummary, importNoticeFromParams, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
 import { buildImportView } from '~/slicer/import-view';
 import { useHydrated } from '~/utils/use-hydrated';
+import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'], visitorCache: true };
+export const handle = { i18n: ['calculator'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+export const headers = publicPageHeaders;
 
 /**
  * The whole calculation is a GET: `/calculator?<fields>` is validated and
@@ -92,8 +95,22 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
   const [{ values, evaluation }, setState] = useState(initial);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
-  // A navigation (reset, another link) must not be overwritten by a pending address update.
-  useEffect(() => () => window.clearTimeout(urlTimer.current), []);
+  // A navigation (reset, another link) must not be overwritten by a pending address update:
+  // neither by one already scheduled (cancelled when the navigation starts, and on unmount)
+  // nor by one scheduled later by an input that was still waiting for the live-calculation chunk.
+  const navigation = useNavigation();
+  const settled = useRef(true);
+  settled.current = navigation.state === 'idle';
+  useEffect(() => {
+    if (navigation.state !== 'idle') window.clearTimeout(urlTimer.current);
+  }, [navigation.state]);
+  useEffect(() => {
+    settled.current = true;
+    return () => {
+      settled.current = false;
+      window.clearTimeout(urlTimer.current);
+    };
+  }, []);
   const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
 
   function preloadLiveCalculator() {
@@ -104,13 +121,16 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
     // Read before awaiting: React clears currentTarget once the handler yields.
     const data = new FormData(event.currentTarget);
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    if (!settled.current) return;
     const next = calculator.rawValuesFromSearchParams(data);
     setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
     window.clearTimeout(urlTimer.current);
-    urlTimer.current = window.setTimeout(() => window.history.replaceState(window.history.state, '', url), URL_SYNC_DELAY_MS);
+    urlTimer.current = window.setTimeout(() => {
+      if (settled.current) window.history.replaceState(window.history.state, '', url);
+    }, URL_SYNC_DELAY_MS);
   }
 
   function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -18,14 +18,17 @@ import { useTranslation } from 'react-i18next';
 import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
-import { getOptionalUser } from '~/utils/auth.server';
+import { getOptionalUser } from '~/services/auth.server';
+import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['landing'], visitorCache: true };
+export const handle = { i18n: ['landing'] };
+// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+export const headers = publicPageHeaders;
 
 /** The landing page is for visitors; signed-in users start in the calculator (spec §2 "Route availability"). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request)) throw redirect('/calculator');
+export async function loader(args: LoaderFunctionArgs) {
+  if (await getOptionalUser(args)) throw redirect('/calculator');
   const t = await getServerT('landing');
   return { title: t('meta.title'), description: t('meta.description') };
 }

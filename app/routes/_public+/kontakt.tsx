@@ -11,10 +11,10 @@ import { showToast } from '~/components/toaster';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
-import { submitContactMessage } from '~/models/contact.server';
+import { sendContactMessage } from '~/models/contact.server';
 import type { loader as rootLoader } from '~/root';
-import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { pageResult } from '~/utils/result-response.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
 export const handle = { i18n: ['account', 'auth'] };
@@ -30,34 +30,30 @@ export async function loader() {
  * the form. With JavaScript the same fields go to POST /api/contact (spec §7)
  * and a failed connection shows 'Verbindungsfehler'.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
   const t = await getServerT(['account', 'auth']);
-  const sent = (autoReply: boolean) =>
-    redirectWithToast('/kontakt', {
-      type: 'success',
+  const sent = (autoReply: boolean) => ({
+    redirectTo: '/kontakt',
+    toast: {
+      type: 'success' as const,
       title: t('account:contact.toast.sent'),
       description: t(autoReply ? 'auth:messages.contactSent' : 'auth:messages.contactSentNoReply'),
-    });
+    },
+  });
   // Bots fill the hidden field: they get the normal answer and nothing is stored.
-  if (isHoneypotFilled(formData)) return sent(true);
+  if (isHoneypotFilled(formData)) return redirectWithToast('/kontakt', sent(true).toast);
 
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const em = await getEm();
-  const ip = clientIp(request);
-  const limit = await consumeRateLimit(em, 'contact', { ip, email: submission.value.email });
-  if (!limit.allowed) {
-    const message = t('auth:messages.rateLimited', { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 429 });
-  }
+  let result;
   try {
-    const result = await submitContactMessage(em, submission.value, ip);
-    return sent(result.autoReply);
+    result = await sendContactMessage(await getRequestContext(args), submission.value);
   } catch (error) {
     console.error('[kontakt]', error);
     return data({ result: submission.reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 500 });
   }
+  return pageResult(submission, result, ({ autoReply }) => sent(autoReply));
 }
 
 export default function ContactPage() {

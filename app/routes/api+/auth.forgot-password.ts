@@ -1,19 +1,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { forgotPassword } from '~/models/accounts.server';
 import { forgotPasswordSchema } from '~/models/auth-schemas';
-import { requestPasswordReset } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
-import { messageResponse, methodNotAllowed, parseBody, rateLimitedResponse } from '~/utils/api.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
 
 /** POST /api/auth/forgot-password { email } → { message }, the same whether or not the address has an account. */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST']);
-  const parsed = await parseBody(request, forgotPasswordSchema);
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  const parsed = await parseBody(args.request, forgotPasswordSchema);
   if (!parsed.ok) return parsed.response;
-  const em = await getEm();
-  const limit = await consumeRateLimit(em, 'forgotPassword', { ip: clientIp(request), email: parsed.data.email });
-  if (!limit.allowed) return rateLimitedResponse(limit.retryAfterSeconds);
-
-  await requestPasswordReset(em, parsed.data.email);
-  return messageResponse('auth:messages.forgotPasswordSent', 200);
+  const result = await forgotPassword(await getRequestContext(args), parsed.data);
+  return apiResult(result, () => messageResponse('auth:messages.forgotPasswordSent', 200));
 }

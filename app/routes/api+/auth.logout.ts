@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { messageResponse, methodNotAllowed } from '~/utils/api.server';
-import { endSession } from '~/utils/auth.server';
+import { endSession } from '~/services/auth.server';
 
 /** POST /api/auth/logout → { message }; the session row is deleted and the cookie cleared. */
 export async function action({ request }: ActionFunctionArgs) {

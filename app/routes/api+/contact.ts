@@ -1,35 +1,23 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
-import { submitContactMessage } from '~/models/contact.server';
-import { getEm } from '~/services/db.server';
-import { clientIp, consumeRateLimit } from '~/services/rate-limit.server';
-import {
-  invalidRequestResponse,
-  messageResponse,
-  methodNotAllowed,
-  rateLimitedResponse,
-  readBody,
-  validationErrorResponse,
-  zodFieldErrors,
-} from '~/utils/api.server';
+import { sendContactMessage } from '~/models/contact.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { invalidRequestResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
 
 /**
  * POST /api/contact { name, email, subject, message } → { message }.
  * A filled honeypot (`website`) gets the normal success answer and nothing is stored.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST']);
-  const raw = await readBody(request);
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  const raw = await readBody(args.request);
   if (!raw) return invalidRequestResponse();
   if (isHoneypotFilled(raw)) return messageResponse('auth:messages.contactSent', 200);
-
   const parsed = contactSchema.safeParse(raw);
   if (!parsed.success) return validationErrorResponse(zodFieldErrors(parsed.error));
-  const em = await getEm();
-  const ip = clientIp(request);
-  const limit = await consumeRateLimit(em, 'contact', { ip, email: parsed.data.email });
-  if (!limit.allowed) return rateLimitedResponse(limit.retryAfterSeconds);
-
-  const result = await submitContactMessage(em, parsed.data, ip);
-  return messageResponse(result.autoReply ? 'auth:messages.contactSent' : 'auth:messages.contactSentNoReply', 200);
+  const result = await sendContactMessage(await getRequestContext(args), parsed.data);
+  return apiResult(result, ({ autoReply }) =>
+    messageResponse(autoReply ? 'auth:messages.contactSent' : 'auth:messages.contactSentNoReply', 200),
+  );
 }

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { safeRedirect } from '~/utils/auth.server';
+import { safeRedirect } from '~/services/auth.server';
 
 /** GET /api/login: the login redirect (spec §2): to /auth, keeping a safe `redirectTo`. */
 export async function loader({ request }: LoaderFunctionArgs) {

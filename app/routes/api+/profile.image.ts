@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { profileImageSchema } from '~/models/auth-schemas';
 import { completeProfileImageUpload, PROFILE_IMAGE_MAX_BYTES, toPublicUser, type ProfileImageError } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
 import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { requireApiUserContext } from '~/services/auth.server';
 import { getServerT } from '~/i18n.server';
 import { profileImageErrorKeys } from '~/utils/profile-image-upload';
 
@@ -15,11 +14,10 @@ const ERROR_KEYS: Record<ProfileImageError, string> = profileImageErrorKeys;
  * be one this user was issued; the upload is checked by its bytes, re-encoded
  * to JPEG and stored; the raw upload is deleted.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
-  const em = await getEm();
-  const user = await requireApiUser(request, em);
-  const parsed = await parseBody(request, profileImageSchema);
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  const { em, user } = await requireApiUserContext(args);
+  const parsed = await parseBody(args.request, profileImageSchema);
   if (!parsed.ok) return parsed.response;
 
   const result = await completeProfileImageUpload(em, user, parsed.data.imageUrl);

@@ -1,28 +1,26 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { profileSchema } from '~/models/auth-schemas';
-import { toPublicUser, updateProfile } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { jsonResponse, methodNotAllowed, parseBody, validationErrorResponse } from '~/utils/api.server';
-import { requireApiUser } from '~/utils/auth.server';
+import { saveProfile } from '~/models/profile.server';
+import { toPublicUser } from '~/models/users.server';
 import { getServerT } from '~/i18n.server';
+import { requireApiUserContext } from '~/services/auth.server';
+import { methodNotAllowed, parseBody } from '~/utils/api.server';
+import { apiResult } from '~/utils/result-response.server';
 
 /**
- * PUT /api/profile { firstName, lastName, email } → { message, user }.
+ * PUT /api/profile { firstName, lastName, email } → { message, emailChanged, user }.
  * A changed address must be confirmed again (see app/models/users.server.ts).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
-  const em = await getEm();
-  const user = await requireApiUser(request, em);
-  const parsed = await parseBody(request, profileSchema);
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  const ctx = await requireApiUserContext(args);
+  const parsed = await parseBody(args.request, profileSchema);
   if (!parsed.ok) return parsed.response;
-
-  const result = await updateProfile(em, user, parsed.data);
-  if (!result.ok) return validationErrorResponse(result.errors, 'auth:messages.profileUpdateFailed');
+  const result = await saveProfile(ctx, parsed.data);
   const t = await getServerT('auth');
-  return jsonResponse({
-    message: t(result.emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
-    emailChanged: result.emailChanged,
-    user: toPublicUser(result.user),
-  });
+  return apiResult(result, ({ user, emailChanged }) => ({
+    message: t(emailChanged ? 'auth:messages.profileUpdatedVerify' : 'auth:messages.profileUpdated'),
+    emailChanged,
+    user: toPublicUser(user),
+  }));
 }

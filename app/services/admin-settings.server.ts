@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminSetting } from '~/entities';
-import { getMailT } from '~/services/mail-templates.server';
+import { getServerT } from '~/i18n.server';
 
 /** admin_settings.email_config (spec §3). */
 export type EmailConfig = {
@@ -28,7 +28,7 @@ export const DEFAULT_FROM_EMAIL = 'noreply@druckpreis.local';
 
 /** The spec's defaults; the German ones come from public/locales/de/mail.json. */
 export async function getEmailConfigDefaults(): Promise<EmailConfig> {
-  const t = await getMailT();
+  const t = await getServerT('mail');
   return {
     host: '',
     port: 587,
@@ -43,7 +43,7 @@ export async function getEmailConfigDefaults(): Promise<EmailConfig> {
 }
 
 export async function getContactConfigDefaults(): Promise<ContactConfig> {
-  const t = await getMailT();
+  const t = await getServerT('mail');
   return {
     contactEmail: '',
     autoReplySubject: t('defaults.autoReplySubject'),

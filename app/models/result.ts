@@ -1,0 +1,59 @@
+/**
+ * What a domain operation answers (`(ctx, input) => Result`). The two adapters
+ * in app/utils/result-response.server.ts turn it into a page response (Conform
+ * reply, toast, redirect) or a JSON API response (status + `{ message, errors }`),
+ * so a rule such as a rate limit or an ownership check is written once, in the
+ * operation, and pages and API answer it the same way.
+ *
+ * Error texts are i18n keys ('auth:messages.x'); the adapters translate them.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type Ok<T> = { kind: 'ok'; value: T };
+export type Failure =
+  | { kind: 'fieldErrors'; errors: FieldErrors; message?: string; code?: string }
+  | { kind: 'rateLimited'; retryAfterSeconds: number }
+  | { kind: 'unauthorized'; reason: string }
+  | { kind: 'notFound' }
+  | { kind: 'forbidden'; reason: string; details?: Record<string, unknown> };
+export type Result<T> = Ok<T> | Failure;
+
+export function ok(): Ok<undefined>;
+export function ok<T>(value: T): Ok<T>;
+export function ok<T>(value?: T): Ok<T | undefined> {
+  return { kind: 'ok', value };
+}
+
+/**
+ * Field errors by field name, as i18n keys. '' holds errors of the form as a
+ * whole (pages show them above the form). `message` is the JSON API's
+ * `message` (default: "check your input"), `code` a machine-readable code
+ * some API answers carry (spec §7: INVALID_PASSWORD).
+ */
+export function fieldErrors(errors: FieldErrors, { message, code }: { message?: string; code?: string } = {}): Failure {
+  return { kind: 'fieldErrors', errors, ...(message ? { message } : {}), ...(code ? { code } : {}) };
+}
+
+export function rateLimited(retryAfterSeconds: number): Failure {
+  return { kind: 'rateLimited', retryAfterSeconds };
+}
+
+/** Wrong or missing credentials (401); `reason` is the i18n key of the message. */
+export function unauthorized(reason: string): Failure {
+  return { kind: 'unauthorized', reason };
+}
+
+/** Missing, or someone else's (another user's id is 404, never 403). */
+export function notFound(): Failure {
+  return { kind: 'notFound' };
+}
+
+/** Signed in but not allowed (admin rights, plan limits, unconfirmed address); `reason` is an i18n key,
+ * `details` go into the answer as they are (e.g. `{ emailNotVerified: true }`). */
+export function forbidden(reason: string, details?: Record<string, unknown>): Failure {
+  return { kind: 'forbidden', reason, ...(details ? { details } : {}) };
+}
+
+export function isOk<T>(result: Result<T>): result is Ok<T> {
+  return result.kind === 'ok';
+}

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../entities';
+import { getEm } from './db.server';
+import { clientIp } from './rate-limit.server';
+import { getSession, SESSION_COOKIE_NAME } from './session.server';
+
+/**
+ * The per-request context every operation takes: one EntityManager fork, the
+ * session and its user read once, the client IP and the request's clock.
+ *
+ * The HTTP server's `getLoadContext` (scripts/lib/server.ts) puts an empty
+ * holder into Remix's load context; the first loader or action that asks
+ * fills it, and every other loader of the same request (root and page run in
+ * parallel) gets the same promise, so a signed-in page reads its session and
+ * user once. Called without a holder (tests calling a loader directly) it
+ * falls back to one context per Request object.
+ */
+export type RequestContext = {
+  em: EntityManager;
+  user: User | null;
+  /** '' when the browser has no (valid) session. */
+  sessionId: string;
+  ip: string;
+  now: Date;
+  /** The request carried a session cookie (valid or not): its response is private. */
+  hasSession: boolean;
+  /** Set by `keepResponsePrivate`: the response must not be shared (app/utils/http-cache.server.ts). */
+  privateResponse: boolean;
+};
+export type UserContext = RequestContext & { user: User };
+
+export type RequestContextHolder = { current?: Promise<RequestContext> };
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    cspNonce?: string;
+    requestContext?: RequestContextHolder;
+  }
+}
+
+/** What the HTTP server's getLoadContext adds for each request. */
+export function createRequestContextHolder(): RequestContextHolder {
+  return {};
+}
+
+const byRequest = new WeakMap<Request, Promise<RequestContext>>();
+
+/** Counts context builds (each is one session read); tests assert one per request. */
+export const requestContextStats = { built: 0 };
+
+async function buildRequestContext(request: Request): Promise<RequestContext> {
+  requestContextStats.built += 1;
+  const em = await getEm();
+  const cookieHeader = request.headers.get('Cookie') ?? '';
+  const hasSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(cookieHeader);
+  let user: User | null = null;
+  let sessionId = '';
+  if (hasSession) {
+    const session = await getSession(request);
+    sessionId = session.id;
+    const userId = session.get('userId');
+    if (typeof userId === 'string' && userId) user = await em.findOne(User, { id: userId });
+  }
+  return { em, user, sessionId, ip: clientIp(request), now: new Date(), hasSession, privateResponse: false };
+}
+
+export function getRequestContext({ request, context }: { request: Request; context?: { requestContext?: RequestContextHolder } }): Promise<RequestContext> {
+  const holder = context?.requestContext;
+  if (holder) {
+    holder.current ??= buildRequestContext(request);
+    // A failed build (database down) must not be remembered past this request's error page.
+    return holder.current;
+  }
+  let pending = byRequest.get(request);
+  if (!pending) {
+    pending = buildRequestContext(request);
+    byRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * Says that this request's response depends on data an admin can change (or
+ * anything else a shared copy must not outlive): it is sent `private, no-store`
+ * and never enters the visitor page cache, whatever the route's `headers` say.
+ * Every loader that reads admin settings (e.g. the ads configuration) calls this.
+ */
+export function keepResponsePrivate(ctx: RequestContext): void {
+  ctx.privateResponse = true;
+}

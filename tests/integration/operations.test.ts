@@ -1,0 +1,184 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fieldErrors, forbidden, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { loader as rootLoader } from '../../app/root';
+import { loader as profileLoader } from '../../app/routes/_account+/profile';
+import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
+import { action as contactApiAction } from '../../app/routes/api+/contact';
+import { requestContextStats } from '../../app/services/request-context.server';
+import { sessionStorage } from '../../app/services/session.server';
+import { apiResult, pageResult } from '../../app/utils/result-response.server';
+import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
+import { action as loginAction } from '../../app/routes/api+/auth.login';
+
+const app = useAuthTestApp('operations');
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+
+async function signedInCookie() {
+  const { email, password, user } = await createUser(app.orm, { firstName: 'Kontext' });
+  const response = await call(loginAction, apiRequest('/api/auth/login', 'POST', { email, password }, { ip: randomIp() }));
+  const cookie = /(__session=[^;]*)/.exec(response.headers.get('Set-Cookie') ?? '')![1];
+  return { cookie, user };
+}
+
+/**
+ * Root and page loader of one request, as Remix runs them: in parallel, with one
+ * load context (each gets its own copy of the request, so only the load context
+ * can make them share anything).
+ */
+async function runPage(page: Loader, request: Request) {
+  const context = { requestContext: {} };
+  const run = (loader: Loader) => loader({ request: request.clone(), params: {}, context }).catch((error: unknown) => error);
+  return Promise.all([run(rootLoader as unknown as Loader), run(page)]);
+}
+
+describe('the per-request context', () => {
+  it('reads the session and the user once for root and page loader of a signed-in request', async () => {
+    const { cookie, user } = await signedInCookie();
+    const reads = vi.spyOn(sessionStorage, 'getSession');
+    const builtBefore = requestContextStats.built;
+    const [root, page] = (await runPage(profileLoader as unknown as Loader, apiRequest('/profile', 'GET', undefined, { cookie }))) as [
+      { data: { user: { id: string } } },
+      { user: { id: string; firstName: string } },
+    ];
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(requestContextStats.built - builtBefore).toBe(1);
+    expect(root.data.user.id).toBe(user.id);
+    expect(page.user.id).toBe(user.id);
+    expect(page.user.firstName).toBe('Kontext');
+    reads.mockRestore();
+  });
+
+  it('reads no session at all for a visitor, and redirects the page loader to sign in', async () => {
+    const reads = vi.spyOn(sessionStorage, 'getSession');
+    const [root, page] = (await runPage(profileLoader as unknown as Loader, apiRequest('/profile'))) as [{ data: { user: null } }, Response];
+    expect(reads).not.toHaveBeenCalled();
+    expect(root.data.user).toBeNull();
+    expect(page.status).toBe(302);
+    expect(page.headers.get('Location')).toBe('/auth?redirectTo=%2Fprofile');
+    reads.mockRestore();
+  });
+
+  it('gives separate requests separate contexts (no user leaks between them)', async () => {
+    const { cookie } = await signedInCookie();
+    const [signedIn] = (await runPage(profileLoader as unknown as Loader, apiRequest('/profile', 'GET', undefined, { cookie }))) as unknown as [
+      { data: { user: { id: string } | null } },
+    ];
+    const [visitor] = (await runPage(profileLoader as unknown as Loader, apiRequest('/profile'))) as unknown as [{ data: { user: unknown } }];
+    expect(signedIn.data.user).not.toBeNull();
+    expect(visitor.data.user).toBeNull();
+  });
+});
+
+describe('the JSON API adapter', () => {
+  it('answers each result with its status and a German { message, errors }', async () => {
+    const okBody = await apiResult(ok({ n: 1 }), (value) => ({ value }));
+    expect(okBody.status).toBe(200);
+    expect(okBody.headers.get('Cache-Control')).toBe('no-store');
+    expect(await okBody.json()).toEqual({ value: { n: 1 } });
+
+    const passed = new Response('x', { status: 201 });
+    expect(await apiResult(ok(), () => passed)).toBe(passed);
+
+    const invalid = await apiResult(fieldErrors({ email: ['auth:errors.emailInvalid'], '': ['x'] }), () => null);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ message: 'Bitte überprüfen Sie Ihre Eingaben.', errors: { email: ['Bitte geben Sie eine gültige E-Mail-Adresse ein'] } });
+
+    const coded = await apiResult(fieldErrors({ currentPassword: ['auth:messages.invalidPassword'] }, { message: 'auth:messages.invalidPassword', code: 'INVALID_PASSWORD' }), () => null);
+    expect(coded.status).toBe(400);
+    expect(await coded.json()).toEqual({ code: 'INVALID_PASSWORD', message: 'Das aktuelle Passwort ist falsch.' });
+
+    const limited = await apiResult(rateLimited(61), () => null);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBe('61');
+    expect((await limited.json()).message).toBe('Zu viele Versuche. Bitte warten Sie 2 Minute(n) und versuchen Sie es dann erneut.');
+
+    const wrong = await apiResult(unauthorized('auth:messages.loginInvalid'), () => null);
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: 'E-Mail oder Passwort ungültig.' });
+
+    const refused = await apiResult(forbidden('auth:messages.emailNotVerified', { emailNotVerified: true }), () => null);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      emailNotVerified: true,
+      message: 'Bitte überprüfen Sie Ihre E-Mails und klicken Sie auf den Bestätigungslink.',
+    });
+
+    const missing = await apiResult(notFound(), () => null);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Nicht gefunden.' });
+  });
+});
+
+describe('the page adapter', () => {
+  const schema = z.object({ email: z.string(), password: z.string() });
+  const submission = () => parseWithZod(new URLSearchParams('email=a@b.de&password=geheim'), { schema });
+  type Reply = { data: { result: { status: string; error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; intent?: string }; init: { status: number } };
+
+  it('puts field errors next to their fields and form errors above the form, hiding secrets', async () => {
+    const reply = (await pageResult(submission(), fieldErrors({ email: ['auth:errors.emailInvalid'], '': ['auth:messages.profileUpdateFailed'] }), () => ({ redirectTo: '/' }), {
+      hideFields: ['password'],
+      extra: { intent: 'login' },
+    })) as unknown as Reply;
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.intent).toBe('login');
+    expect(reply.data.result.status).toBe('error');
+    expect(reply.data.result.error).toEqual({ email: ['auth:errors.emailInvalid'], '': ['auth:messages.profileUpdateFailed'] });
+    expect(reply.data.result.initialValue).toEqual({ email: 'a@b.de' });
+  });
+
+  it('answers rate limits with 429 and the German text, refusals with their status and details', async () => {
+    const limited = (await pageResult(submission(), rateLimited(3600), () => ({ redirectTo: '/' }))) as unknown as Reply;
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.result.error?.['']).toEqual(['Zu viele Versuche. Bitte warten Sie 60 Minute(n) und versuchen Sie es dann erneut.']);
+
+    const unverified = (await pageResult(submission(), forbidden('auth:messages.emailNotVerified', { emailNotVerified: true }), () => ({ redirectTo: '/' }))) as unknown as Reply & {
+      data: { emailNotVerified?: boolean };
+    };
+    expect(unverified.init.status).toBe(403);
+    expect(unverified.data.emailNotVerified).toBe(true);
+    expect(unverified.data.result.error?.['']).toEqual(['auth:messages.emailNotVerified']);
+
+    const wrong = (await pageResult(submission(), unauthorized('auth:messages.loginInvalid'), () => ({ redirectTo: '/' }))) as unknown as Reply;
+    expect(wrong.init.status).toBe(401);
+
+    const missing = await pageResult(submission(), notFound(), () => ({ redirectTo: '/' })).catch((error: unknown) => error);
+    expect((missing as Response).status).toBe(404);
+  });
+
+  it('redirects on success with the toast cookie and any cookie the operation needs', async () => {
+    const response = (await pageResult(submission(), ok('u1'), (value) => ({
+      redirectTo: `/next?u=${value}`,
+      headers: { 'Set-Cookie': '__session=abc; Path=/' },
+      toast: { type: 'success', title: 'Gespeichert' },
+    }))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/next?u=u1');
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith('__session=abc'))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith('toast='))).toBe(true);
+  });
+});
+
+describe('one rule, one place', () => {
+  it('the contact page and POST /api/contact count against the same rate limit', async () => {
+    const ip = randomIp();
+    const message = (n: number) => ({ name: 'Eva', email: uniqueEmail(`kontakt${n}`), subject: 'Frage', message: 'Wie teuer ist PLA?' });
+    for (let index = 0; index < 5; index++) {
+      expect((await call(contactApiAction, apiRequest('/api/contact', 'POST', message(index), { ip }))).status).toBe(200);
+    }
+    const form = new URLSearchParams(message(9));
+    const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': ip });
+    const page = (await contactPageAction({
+      request: new Request('http://localhost:3000/kontakt', { method: 'POST', headers, body: form }),
+      params: {},
+      context: {},
+    })) as unknown as Reply;
+    expect(page.init.status).toBe(429);
+    expect(page.data.result.error?.['']?.[0]).toMatch(/^Zu viele Versuche/);
+  });
+});
+
+type Reply = { data: { result: { error?: Record<string, string[]> } }; init: { status: number } };
