@@ -72,7 +72,7 @@ export async function inflate(data: Uint8Array, format: 'deflate' | 'deflate-raw
       chunks.push(value);
       total += value.length;
     }
-  } catch (error) {
+  } catch {
     if (!partial || total === 0) throw new SlicerReadError('zipDamaged');
   } finally {
     reader.cancel().catch(() => {});

@@ -72,8 +72,14 @@ function readZip64Extra(extra: Uint8Array, entry: ZipEntry) {
     const length = u16(extra, p + 2);
     if (id === 1) {
       let q = p + 4;
-      if (entry.size === 0xffffffff) (entry.size = u64(extra, q)), (q += 8);
-      if (entry.compressedSize === 0xffffffff) (entry.compressedSize = u64(extra, q)), (q += 8);
+      if (entry.size === 0xffffffff) {
+        entry.size = u64(extra, q);
+        q += 8;
+      }
+      if (entry.compressedSize === 0xffffffff) {
+        entry.compressedSize = u64(extra, q);
+        q += 8;
+      }
       if (entry.localOffset === 0xffffffff) entry.localOffset = u64(extra, q);
       return;
     }

@@ -106,7 +106,9 @@ function processesOfGroup(group: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) === group && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('start.ts')) pids.push(Number(entry));
-    } catch {}
+    } catch {
+      // The process ended while we looked.
+    }
   }
   return pids;
 }
