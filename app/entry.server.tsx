@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -5,6 +6,8 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
+import { logContactRecipient } from './models/contact.server';
+import { getEm } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { applyCachePolicy } from './utils/http-cache.server';
 import { NonceProvider } from './utils/nonce';
@@ -14,9 +17,15 @@ import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
 declare global {
   // One outbox worker per process, also across dev-server module reloads.
   var __druckpreisMailWorker: (() => void) | undefined;
+  var __druckpreisContactLogged: boolean | undefined;
 }
 if (process.env.MAIL_WORKER !== 'off' && !globalThis.__druckpreisMailWorker) {
   globalThis.__druckpreisMailWorker = startMailWorker();
+}
+// Where contact messages go, said once per start: by the first worker (`npm start`) or the one process (`npm run dev`).
+if (!globalThis.__druckpreisContactLogged && (cluster.isPrimary || cluster.worker?.id === 1)) {
+  globalThis.__druckpreisContactLogged = true;
+  void getEm().then(logContactRecipient, () => undefined);
 }
 
 const ABORT_DELAY = 5_000;

@@ -22,17 +22,21 @@ const DATA_DIR = 'tests/.tmp/bench';
 const SHARED_LINK =
   '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90';
 
-type Target = { name: string; path: string; unique?: boolean; signedIn?: boolean };
+type Target = { name: string; path: string; unique?: boolean; signedIn?: 'library' | 'printers' };
 const targets: Target[] = [
   { name: 'GET /calculator', path: '/calculator' },
   { name: 'GET /calculator?<inputs>', path: SHARED_LINK },
   // Every request a calculation nobody made before: the render cache never hits.
   { name: 'GET /calculator?<new inputs>', path: SHARED_LINK, unique: true },
-  // A signed-in seller: never the visitor page cache; session and user read from PostgreSQL.
-  { name: 'GET /calculator, signed in', path: '/calculator', signedIn: true },
+  // A signed-in seller with 20 items in each library: never the visitor page cache; the five pickers load.
+  { name: 'GET /calculator, signed in (20/kind)', path: '/calculator', signedIn: 'library' },
+  // A seller with 200 printers: the library page's queries do not grow with the list.
+  { name: 'GET /printers, 200 printers', path: '/printers', signedIn: 'printers' },
 ];
 const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
+const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 let sessionCookie = '';
+let printersCookie = '';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -55,7 +59,8 @@ async function main() {
     await waitForHealthy();
     // First, while the workers' memory is not yet shaped by the load tests.
     await benchmarkSlicerUpload(BASE, server.pid!);
-    sessionCookie = await createAccount();
+    sessionCookie = await createAccount(ACCOUNT, { printers: 20, others: 20 });
+    printersCookie = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
     console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
     console.log('target                            req/s     p50 ms   p99 ms   errors');
     for (const target of targets) {
@@ -138,9 +143,12 @@ async function benchmarkSignIn() {
   );
 }
 
-/** A confirmed account (confirmed straight in the database), signed in once: its session cookie. */
-async function createAccount(): Promise<string> {
-  const { email, password } = ACCOUNT;
+/**
+ * A confirmed account (confirmed straight in the database) with library items
+ * inserted by SQL, signed in once: its session cookie.
+ */
+async function createAccount(account: { email: string; password: string }, items: { printers: number; others: number }): Promise<string> {
+  const { email, password } = account;
   const register = await fetch(`${BASE}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -149,7 +157,19 @@ async function createAccount(): Promise<string> {
   if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
   const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
   await db.connect();
-  await db.query('update users set email_verified = true where email = $1', [email]);
+  const { rows } = await db.query<{ id: string }>('update users set email_verified = true where email = $1 returning id', [email]);
+  const userId = rows[0].id;
+  await db.query(
+    `insert into printers (user_id, name, brand, wattage, cost, lifetime_hours) select $1, 'Drucker ' || g, 'Marke', 150 + g, 300 + g, 3000 from generate_series(1, $2::int) g`,
+    [userId, items.printers],
+  );
+  const others = [
+    `insert into filaments (user_id, name, material, price_per_kg) select $1, 'Filament ' || g, 'PLA', 20 + g from generate_series(1, $2::int) g`,
+    `insert into packaging (user_id, name, cost) select $1, 'Karton ' || g, 0.5 + g / 100.0 from generate_series(1, $2::int) g`,
+    `insert into shipping_providers (user_id, name, base_cost) select $1, 'Versand ' || g, 4 + g / 10.0 from generate_series(1, $2::int) g`,
+    `insert into marketplaces (user_id, name, percentage_fee, fixed_fee) select $1, 'Marktplatz ' || g, g / 200.0, 0.3 from generate_series(1, $2::int) g`,
+  ];
+  for (const sql of others) await db.query(sql, [userId, items.others]);
   await db.end();
   const login = await fetch(`${BASE}/api/auth/login`, {
     method: 'POST',
@@ -167,7 +187,7 @@ function run(target: Target, duration: number) {
     connections: CONNECTIONS,
     duration,
     // What Chromium sends.
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(target.signedIn ? { cookie: sessionCookie } : {}) },
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(target.signedIn ? { cookie: target.signedIn === 'printers' ? printersCookie : sessionCookie } : {}) },
     requests: target.unique
       ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
       : undefined,

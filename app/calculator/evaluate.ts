@@ -6,9 +6,10 @@ import {
   type CalculatorRawValues,
 } from './fields';
 import { calculatorSchema, toCalculatorInput } from './schema';
+import { canStillBecomeValid, stepFieldText } from './typing';
 
 // Re-exported so the lazily loaded live chunk carries everything the form needs.
-export { rawValuesFromSearchParams, rawValuesToSearchParams };
+export { canStillBecomeValid, rawValuesFromSearchParams, rawValuesToSearchParams, stepFieldText };
 
 export type CalculatorEvaluation =
   | { status: 'invalid'; errors: Partial<Record<CalculatorFieldName, string>> }

@@ -65,3 +65,23 @@ export function serializeExport(body: CalculatorExport): string {
   return JSON.stringify(body, null, 2);
 }
 
+
+/**
+ * Browser only: builds the file and hands it to the browser as a download.
+ * False when the input is invalid. Lives here, in the lazily loaded chunk,
+ * so the first visit does not carry it.
+ */
+export function downloadCalculatorExport(values: CalculatorRawValues, filePrefix: string): boolean {
+  const now = new Date();
+  const body = buildCalculatorExport(values, now);
+  if (!body) return false;
+  const url = URL.createObjectURL(new Blob([serializeExport(body)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(filePrefix, now);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}

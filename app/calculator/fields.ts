@@ -139,9 +139,9 @@ export const calculatorFields = {
     kind: 'boolean', default: false, section: 'pricing',
     ...everywhere, project: 'smallBusiness', engine: true, engineOptional: true,
   },
-  // Empty means "no target price" (0).
+  // Net (spec: its profit is target − net costs); empty means "no target price" (0).
   targetPrice: {
-    kind: 'number', default: 0, whenEmpty: 0, min: 0, step: 0.01, money: true, section: 'pricing',
+    kind: 'number', default: 0, whenEmpty: 0, min: 0, step: 0.01, money: true, section: 'pricing', wide: true,
     ...everywhere, project: 'targetPrice', engine: true,
     errors: { min: 'targetPriceMin' },
   },
@@ -248,6 +248,36 @@ export const exportFieldNames = allNames.filter((name) => calculatorFields[name]
 export function fieldsOfSection(section: CalculatorSection): CalculatorFieldName[] {
   return calculatorFieldNames.filter((name) => (calculatorFields[name] as Rendered).section === section);
 }
+
+/**
+ * What the form's markup needs of a visible field. The page's loader sends
+ * these with the data, so the table itself (and the schema) reaches the
+ * browser only with the live-calculation chunk, on first use of the form.
+ */
+export type FieldView = {
+  name: CalculatorFieldName;
+  kind: FieldSpec['kind'];
+  section: CalculatorSection;
+  group?: 'printTime';
+  wide?: boolean;
+  integer?: boolean;
+  money?: boolean;
+  /** Quick choices offered as a datalist (VAT 19 % / 7 %). */
+  suggestions?: readonly number[];
+};
+
+export const fieldViews: readonly FieldView[] = Object.freeze(
+  calculatorFieldNames.map((name) => {
+    const spec = calculatorFields[name] as FieldSpec & Rendered & { integer?: boolean; money?: boolean };
+    const view: FieldView = { name, kind: spec.kind, section: spec.section! };
+    if (spec.group) view.group = spec.group;
+    if (spec.wide) view.wide = true;
+    if (spec.integer) view.integer = true;
+    if (spec.money) view.money = true;
+    if (spec.kind === 'number' && spec.suggestions) view.suggestions = spec.suggestions;
+    return view;
+  }),
+);
 
 type ValueOf<S> = S extends { kind: 'number' } ? number : S extends { kind: 'boolean' } ? boolean : string;
 /** Texts without an input (picker ids, image path): optional, missing and empty both mean "not given". */

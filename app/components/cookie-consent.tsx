@@ -85,6 +85,7 @@ export function CookieConsent({ consent }: CookieConsentProps) {
   const fetcher = useFetcher({ key: 'cookie-consent' });
   const headingId = useId();
   const descriptionId = useId();
+  const choiceFormId = useId();
   const dialogRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Where focus was when the visitor opened the dialog, to return it on close.
@@ -212,87 +213,95 @@ export function CookieConsent({ consent }: CookieConsentProps) {
         }
       }}
     >
+      {/*
+        On a short phone screen the text and the settings scroll inside the
+        card while the two main choices stay at its bottom edge, always on
+        screen. They sit outside the choice <form> (nested forms are invalid:
+        the X is a form of its own) and belong to it through `form=`.
+      */}
       <div
         key={state.generation}
-        className="pointer-events-auto mx-auto max-h-[85vh] max-w-3xl overflow-y-auto rounded-card border border-surface-line bg-surface p-4 shadow-xl sm:p-6"
+        className="pointer-events-auto mx-auto flex max-h-[85vh] max-h-[calc(100dvh-1.5rem)] max-w-3xl flex-col overflow-hidden rounded-card border border-surface-line bg-surface shadow-xl"
       >
-        <div className="flex items-start gap-3">
-          <span aria-hidden="true" className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
-            <Cookie className="size-5" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink">
-              {t('cookieConsent.title')}
-            </h2>
-            <p id={descriptionId} className="mt-1 text-sm leading-relaxed text-ink-muted">
-              {t('cookieConsent.text')}{' '}
-              <Link to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                {t('cookieConsent.privacyLink')}
-              </Link>
-              {t('cookieConsent.textAfterLink')}
-            </p>
-            {consent ? (
-              <p className="mt-1 text-sm text-ink-faint">
-                {t('cookieConsent.savedOn', { date: dateFormat.format(new Date(consent.date)) })}
+        <div className="min-h-0 overflow-y-auto p-4 sm:p-6 sm:pb-4">
+          <div className="flex items-start gap-3">
+            <span aria-hidden="true" className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
+              <Cookie className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink">
+                {t('cookieConsent.title')}
+              </h2>
+              <p id={descriptionId} className="mt-1 text-sm leading-relaxed text-ink-muted">
+                {t('cookieConsent.text')}{' '}
+                <Link to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  {t('cookieConsent.privacyLink')}
+                </Link>
+                {t('cookieConsent.textAfterLink')}
               </p>
-            ) : null}
+              {consent ? (
+                <p className="mt-1 text-sm text-ink-faint">
+                  {t('cookieConsent.savedOn', { date: dateFormat.format(new Date(consent.date)) })}
+                </p>
+              ) : null}
+            </div>
+            <form method="get" action={location.pathname} onSubmit={handleDismiss} className="-mr-2 -mt-2 shrink-0">
+              <HiddenSearchParams params={keptParams} />
+              <button
+                type="submit"
+                name={CONSENT_DISMISS_PARAM}
+                value={CONSENT_DISMISS_VALUE}
+                aria-label={t('cookieConsent.close')}
+                title={t('cookieConsent.close')}
+                className="inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-surface-subtle hover:text-ink"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </form>
           </div>
-          <form method="get" action={location.pathname} onSubmit={handleDismiss} className="-mr-2 -mt-2 shrink-0">
-            <HiddenSearchParams params={keptParams} />
-            <button
-              type="submit"
-              name={CONSENT_DISMISS_PARAM}
-              value={CONSENT_DISMISS_VALUE}
-              aria-label={t('cookieConsent.close')}
-              title={t('cookieConsent.close')}
-              className="inline-flex size-11 items-center justify-center rounded-md text-ink-muted hover:bg-surface-subtle hover:text-ink"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
+
+          <form id={choiceFormId} method="post" action="/cookie-consent" onSubmit={handleChoice} className="mt-4">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+
+            <details open={state.showSettings} className="group/settings rounded-md border border-surface-line">
+              <summary className="flex min-h-11 list-none items-center justify-between gap-2 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-surface-subtle [&::-webkit-details-marker]:hidden">
+                <span className="group-open/settings:hidden">{t('cookieConsent.showSettings')}</span>
+                <span className="hidden group-open/settings:inline">{t('cookieConsent.hideSettings')}</span>
+                <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/settings:rotate-180" />
+              </summary>
+              <fieldset className="border-t border-surface-line px-3 pb-3 pt-2">
+                <legend className="sr-only">{t('cookieConsent.categories')}</legend>
+                <ul className="divide-y divide-surface-line">
+                  {FLAG_ORDER.map((flag) => (
+                    <ConsentToggle
+                      key={flag}
+                      flag={flag}
+                      label={t(`cookieConsent.flags.${flag}.label`)}
+                      description={t(`cookieConsent.flags.${flag}.description`)}
+                      badge={flag === 'essential' ? t('cookieConsent.alwaysActive') : undefined}
+                      defaultChecked={flag === 'essential' ? true : (current?.[flag] ?? false)}
+                    />
+                  ))}
+                </ul>
+                <div className="mt-3 flex justify-end">
+                  <button type="submit" name="intent" value="save" className={`${secondaryButton} w-full sm:w-auto`}>
+                    {t('cookieConsent.saveSelection')}
+                  </button>
+                </div>
+              </fieldset>
+            </details>
           </form>
         </div>
 
-        <form method="post" action="/cookie-consent" onSubmit={handleChoice} className="mt-4">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-
-          <details open={state.showSettings} className="group/settings rounded-md border border-surface-line">
-            <summary className="flex min-h-11 list-none items-center justify-between gap-2 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-surface-subtle [&::-webkit-details-marker]:hidden">
-              <span className="group-open/settings:hidden">{t('cookieConsent.showSettings')}</span>
-              <span className="hidden group-open/settings:inline">{t('cookieConsent.hideSettings')}</span>
-              <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/settings:rotate-180" />
-            </summary>
-            <fieldset className="border-t border-surface-line px-3 pb-3 pt-2">
-              <legend className="sr-only">{t('cookieConsent.categories')}</legend>
-              <ul className="divide-y divide-surface-line">
-                {FLAG_ORDER.map((flag) => (
-                  <ConsentToggle
-                    key={flag}
-                    flag={flag}
-                    label={t(`cookieConsent.flags.${flag}.label`)}
-                    description={t(`cookieConsent.flags.${flag}.description`)}
-                    badge={flag === 'essential' ? t('cookieConsent.alwaysActive') : undefined}
-                    defaultChecked={flag === 'essential' ? true : (current?.[flag] ?? false)}
-                  />
-                ))}
-              </ul>
-              <div className="mt-3 flex justify-end">
-                <button type="submit" name="intent" value="save" className={`${secondaryButton} w-full sm:w-auto`}>
-                  {t('cookieConsent.saveSelection')}
-                </button>
-              </div>
-            </fieldset>
-          </details>
-
-          {/* Both main choices look equally weighty: refusing must be as easy as accepting. */}
-          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:justify-end sm:gap-3">
-            <button type="submit" name="intent" value="necessary" className={secondaryButton}>
-              {t('cookieConsent.necessaryOnly')}
-            </button>
-            <button type="submit" name="intent" value="all" className={primaryButton}>
-              {t('cookieConsent.acceptAll')}
-            </button>
-          </div>
-        </form>
+        {/* Both main choices look equally weighty: refusing must be as easy as accepting. */}
+        <div className="grid shrink-0 grid-cols-2 gap-2 border-t border-surface-line px-4 py-3 sm:flex sm:justify-end sm:gap-3 sm:border-t-0 sm:px-6 sm:pb-6 sm:pt-2">
+          <button type="submit" form={choiceFormId} name="intent" value="necessary" className={secondaryButton}>
+            {t('cookieConsent.necessaryOnly')}
+          </button>
+          <button type="submit" form={choiceFormId} name="intent" value="all" className={primaryButton}>
+            {t('cookieConsent.acceptAll')}
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -26,7 +26,13 @@ export function GeneralErrorBoundary() {
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
         {t(notFound ? 'errors.notFoundTitle' : 'errors.serverErrorTitle')}
       </h1>
+      {/* Only what is true: nothing reports errors to anyone, so the page asks the visitor to tell us. */}
       <p className="mt-3 text-ink-muted">{t(notFound ? 'errors.notFoundText' : 'errors.serverErrorText')}</p>
+      {notFound ? null : (
+        <Link to="/kontakt" className="mt-2 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          {t('errors.contactLink')}
+        </Link>
+      )}
       <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
         <Link
           to="/"

@@ -32,7 +32,7 @@ export function LegalPage({ title, updated, lead, tocLabel, sections }: LegalPag
   return (
     <main className="mx-auto max-w-page px-4 py-10 sm:py-14">
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
         {updated ? <p className="mt-2 text-sm text-ink-muted">{updated}</p> : null}
         {lead ? <p className="mt-4 text-lg text-ink-muted">{renderInline(lead)}</p> : null}
       </header>

@@ -298,7 +298,8 @@ function MobileMenu({ links }: { links: NavItem[] }) {
       >
         <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
         <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />
-        <span>{t('nav.menu')}</span>
+        {/* The word needs ~40 px a 320 px phone does not have; the summary's aria-label names it there. */}
+        <span className="hidden min-[360px]:inline">{t('nav.menu')}</span>
       </summary>
       <MenuPanel links={links} width="w-64" onNavigate={() => detailsRef.current?.removeAttribute('open')} />
     </details>

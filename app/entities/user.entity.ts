@@ -20,10 +20,15 @@ export class User extends BaseEntity {
   @Property({ type: 'boolean', default: false })
   emailVerified: Opt<boolean> = false;
 
+  /**
+   * SHA-256 of the confirmation link's token. While `verificationExpires` is
+   * set it is pending; once used the hash stays with the expiry cleared, so
+   * a second click on the link can say "already confirmed".
+   */
   @Property({ type: 'text', nullable: true, hidden: true })
   verificationToken?: string | null;
 
-  /** When the pending confirmation token stops working (24 h after it was issued). */
+  /** When the pending confirmation token stops working (24 h after it was issued); null once used. */
   @Property({ type: 'datetime', nullable: true, hidden: true })
   verificationExpires?: Date | null;
 

@@ -79,11 +79,19 @@ const requiredName = (requiredMessage: string) => requiredText(requiredMessage).
 
 const singleLine = (value: string) => !/[\r\n]/.test(value);
 
+/**
+ * The repeated new password. Empty says "required", never "do not match" (an
+ * empty form is not a mismatch); not trimmed, since it is compared with a
+ * password that is not trimmed either.
+ */
+const passwordConfirmation = () =>
+  z.string({ error: E.confirmPasswordRequired }).min(1, E.confirmPasswordRequired);
+
 export const registerSchema = z
   .object({
     email: email(),
     password: newPassword(),
-    confirmPassword: z.string({ error: E.passwordsDontMatch }),
+    confirmPassword: passwordConfirmation(),
     firstName: requiredName(E.firstNameRequired),
     lastName: requiredName(E.lastNameRequired),
   })
@@ -111,7 +119,7 @@ export const resetPasswordSchema = z
   .object({
     token: requiredText(E.tokenMissing),
     password: newPassword(),
-    confirmPassword: z.string({ error: E.passwordsDontMatch }),
+    confirmPassword: passwordConfirmation(),
   })
   .refine((data) => data.password === data.confirmPassword, {
     message: E.passwordsDontMatch,

@@ -180,16 +180,29 @@ async function mailAccountExists(em: EntityManager, user: User) {
   });
 }
 
-/** Confirms the address behind a link. Works once, within 24 h. */
-export async function confirmEmail(em: EntityManager, token: unknown): Promise<{ ok: boolean }> {
-  if (!isWellFormedToken(token)) return { ok: false };
-  // One conditional update: the token is consumed atomically, so it works exactly once.
+export type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' | 'alreadyConfirmed' };
+
+/**
+ * Confirms the address behind a link. Works once, within 24 h.
+ *
+ * A used link's hash stays in `verificationToken` with `verificationExpires`
+ * cleared, so a second click can say "bereits bestätigt – Sie können sich
+ * anmelden" instead of "ungültig". Only someone holding the link learns that,
+ * and only while the account is confirmed; a new link (resend, e-mail change)
+ * or a password reset replaces the hash.
+ */
+export async function confirmEmail(em: EntityManager, token: unknown): Promise<ConfirmEmailResult> {
+  if (!isWellFormedToken(token)) return { ok: false, reason: 'invalid' };
+  const hash = hashToken(token);
+  // One conditional update: the token is consumed atomically (the expiry is what makes it usable), so it works exactly once.
   const updated = await em.nativeUpdate(
     User,
-    { verificationToken: hashToken(token), verificationExpires: { $gt: new Date() } },
-    { emailVerified: true, verificationToken: null, verificationExpires: null, updatedAt: new Date() },
+    { verificationToken: hash, verificationExpires: { $gt: new Date() } },
+    { emailVerified: true, verificationExpires: null, updatedAt: new Date() },
   );
-  return { ok: updated === 1 };
+  if (updated === 1) return { ok: true };
+  const used = await em.count(User, { verificationToken: hash, verificationExpires: null, emailVerified: true });
+  return { ok: false, reason: used > 0 ? 'alreadyConfirmed' : 'invalid' };
 }
 
 /** Sends a new confirmation link when the address has an unconfirmed account; silent otherwise. */

@@ -1,6 +1,7 @@
 import { getServerT } from '~/i18n.server';
 // Types only: the settings store reads its German defaults from i18n directly, so no cycle.
 import type { ContactConfig, EmailConfig } from './admin-settings.server';
+import designTokens from '../../tailwind.config';
 
 export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'accountExists' | 'contactNotification' | 'contactAutoReply' | 'test';
 
@@ -222,7 +223,20 @@ function renderText(content: Content, layout: Layout): string {
 // HTML: a single-column table layout with inline styles (what mail clients render reliably).
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;";
-const COLORS = { text: '#1f2937', muted: '#6b7280', brand: '#2563eb', border: '#e5e7eb', background: '#f3f4f6' };
+/*
+ * Mail clients ignore stylesheets, so colours are inlined; they come from the
+ * design tokens (tailwind.config.ts), so every mail carries the product's
+ * teal, never a colour of its own. brand 600 passes WCAG AA with white text.
+ */
+const { colors: tokens } = designTokens.theme.extend;
+const COLORS = {
+  text: tokens.ink.DEFAULT,
+  muted: tokens.ink.muted,
+  brand: tokens.brand[600],
+  link: tokens.brand[700],
+  border: tokens.surface.line,
+  background: tokens.surface.subtle,
+};
 
 function renderHtml(content: Content, layout: Layout): string {
   const hasButton = content.blocks.some((block) => block.kind === 'button');
@@ -259,7 +273,7 @@ function renderHtml(content: Content, layout: Layout): string {
     const links = content.blocks.filter((block) => block.kind === 'button');
     body.push(
       `<p style="margin:0 0 16px;${FONT}font-size:13px;line-height:1.5;color:${COLORS.muted};">${escapeHtml(layout.buttonFallback)}${links
-        .map((link) => `<br><a href="${escapeHtml(link.url)}" style="color:${COLORS.brand};word-break:break-all;">${escapeHtml(link.url)}</a>`)
+        .map((link) => `<br><a href="${escapeHtml(link.url)}" style="color:${COLORS.link};word-break:break-all;">${escapeHtml(link.url)}</a>`)
         .join('')}</p>`,
     );
   }

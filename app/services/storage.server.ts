@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { getOrCreateSecret } from '~/services/secrets.server';
-import { getAppUrl, getEnv } from '~/utils/env.server';
+import { getEnv } from '~/utils/env.server';
 
 /**
  * File storage behind one interface: any S3-compatible store when S3_BUCKET is
@@ -65,16 +65,14 @@ function assertPresignArgs(key: string, contentType: string, expiresInSeconds: n
 // ---------------------------------------------------------------------------
 // Local disk
 
-type LocalOptions = { root: string; baseUrl: () => string; signingSecret: () => string };
+type LocalOptions = { root: string; signingSecret: () => string };
 
 export class LocalFileStore implements FileStore {
   readonly root: string;
-  private readonly baseUrl: () => string;
   private readonly signingSecret: () => string;
 
-  constructor({ root, baseUrl, signingSecret }: LocalOptions) {
+  constructor({ root, signingSecret }: LocalOptions) {
     this.root = path.resolve(root);
-    this.baseUrl = baseUrl;
     this.signingSecret = signingSecret;
   }
 
@@ -134,7 +132,9 @@ export class LocalFileStore implements FileStore {
     const type = assertPresignArgs(key, contentType, expiresInSeconds);
     const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
     const query = new URLSearchParams({ expires: String(expires), ct: type, signature: this.sign(key, expires, type) });
-    return `${this.baseUrl().replace(/\/+$/, '')}/uploads/${key}?${query}`;
+    // Relative on purpose: the browser PUTs to the origin it is on. An absolute APP_URL address
+    // breaks when the site is reached under another host name (CSP connect-src 'self' blocks it).
+    return `/uploads/${key}?${query}`;
   }
 
   /**
@@ -261,7 +261,6 @@ function createFileStoreFromEnv(): FileStore {
   }
   return new LocalFileStore({
     root: path.resolve(env.DATA_DIR, 'uploads'),
-    baseUrl: getAppUrl,
     signingSecret: () => env.UPLOAD_SIGNING_SECRET ?? getOrCreateSecret('upload-signing'),
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { getServerT } from '../i18n.server';
+import { rateLimitedMessage } from './messages';
 
 /**
  * Small helpers for the JSON resource routes (spec §7): read a body, answer
@@ -87,9 +88,8 @@ export async function parseBody<S extends z.ZodType>(
 /** 429 with a German message and Retry-After. */
 export async function rateLimitedResponse(retryAfterSeconds: number): Promise<Response> {
   const t = await getServerT('auth');
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return jsonResponse(
-    { message: t('auth:messages.rateLimited', { minutes }) },
+    { message: rateLimitedMessage(t, retryAfterSeconds) },
     { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
   );
 }

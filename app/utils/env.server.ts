@@ -27,6 +27,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Mail: SMTP settings from the admin page win; else this nodemailer URL; else .eml files under DATA_DIR/mail.
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // Receives contact messages while the admin settings have no contact address (else: the first admin).
+  CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   // The outbox worker in the server process (off: another instance or process sends).
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   // Multiplies every rate limit (tests raise the limits only through this).

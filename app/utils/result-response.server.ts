@@ -3,6 +3,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { getServerT } from '../i18n.server';
 import type { Failure, Result } from '../models/result';
 import { jsonResponse, messageResponse, rateLimitedResponse, validationErrorResponse } from './api.server';
+import { rateLimitedMessage } from './messages';
 import { combineHeaders, createToastHeaders, type ToastInput } from './toast.server';
 
 /**
@@ -75,8 +76,7 @@ export async function pageFailure<E extends Record<string, unknown>>(
     }
     case 'rateLimited': {
       const t = await getServerT('auth');
-      const minutes = Math.max(1, Math.ceil(failure.retryAfterSeconds / 60));
-      reply = submission.reply({ formErrors: [t('auth:messages.rateLimited', { minutes })], hideFields });
+      reply = submission.reply({ formErrors: [rateLimitedMessage(t, failure.retryAfterSeconds)], hideFields });
       break;
     }
     case 'unauthorized':

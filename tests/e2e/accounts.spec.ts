@@ -276,7 +276,8 @@ test.describe('Kopfzeile und geschützte Seiten', () => {
     }
     await management.getByRole('link', { name: 'Drucker', exact: true }).click();
     await expect(page).toHaveURL(/\/printers$/);
-    await expect(page.getByText('kommt bald')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Drucker' })).toBeVisible();
+    await expect(page.getByText('Noch keine Drucker', { exact: true })).toBeVisible();
 
     await openUserMenu(page);
     const menu = page.locator('[data-user-menu]');

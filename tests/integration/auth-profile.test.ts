@@ -13,6 +13,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionStorage } from '../../app/
 import { getFileStore } from '../../app/services/storage.server';
 import { requireAdmin, requireUser } from '../../app/services/auth.server';
 import {
+  APP_URL,
   apiRequest,
   call,
   createUser,
@@ -244,7 +245,7 @@ describe('profile picture', () => {
   }
   /** What the browser's PUT to the upload address does (the local store's route is tested by the files helper). */
   async function uploadTo(url: string, bytes: Buffer) {
-    const key = decodeURIComponent(new URL(url).pathname.replace(/^\/uploads\//, ''));
+    const key = decodeURIComponent(new URL(url, APP_URL).pathname.replace(/^\/uploads\//, ''));
     await getFileStore().put(key, bytes, 'image/jpeg');
     return key;
   }
@@ -255,7 +256,8 @@ describe('profile picture', () => {
   it('stores an uploaded PNG as JPEG and deletes the raw upload', async () => {
     const { cookie, user } = await signIn();
     const url = await uploadUrl(cookie);
-    expect(url).toMatch(new RegExp(`^http://localhost:3000/uploads/profile/${user.id}/[a-z0-9]+\\?`));
+    // Relative: the browser uploads to the host name it reached the app under (CSP connect-src 'self').
+    expect(url).toMatch(new RegExp(`^/uploads/profile/${user.id}/[a-z0-9]+\\?`));
     const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 0, b: 0, alpha: 0.5 } } })
       .png()
       .toBuffer();

@@ -95,10 +95,18 @@ describe('registration and e-mail confirmation', () => {
     expect((await first.json()).message).toMatch(/bestätigt/);
     const second = await verify(token);
     expect(second.status).toBe(400);
+    // The link works once; a second click says what is true: confirmed, sign in (issue 8 §4).
+    expect((await second.json()).message).toBe('Diese E-Mail-Adresse ist bereits bestätigt – Sie können sich anmelden.');
+    // A token nobody was issued is still just invalid.
+    const unknown = await verify('A'.repeat(43));
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toBe('Der Bestätigungslink ist ungültig oder abgelaufen.');
 
     const confirmed = await app.em().findOneOrFail(User, { email });
     expect(confirmed.emailVerified).toBe(true);
-    expect(confirmed.verificationToken).toBeNull();
+    // Only the used link's hash is kept, no longer usable: no expiry.
+    expect(confirmed.verificationExpires).toBeNull();
+    expect(confirmed.verificationToken).not.toBe(token);
 
     const signedIn = await login(email, 'Zitronen-Falter-7');
     expect(signedIn.status).toBe(200);
@@ -114,6 +122,21 @@ describe('registration and e-mail confirmation', () => {
     const response = await verify(token);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('Der Bestätigungslink ist ungültig oder abgelaufen.');
+    expect((await app.em().findOneOrFail(User, { email })).emailVerified).toBe(false);
+  });
+
+  it('says "already confirmed" for a used link only while the account is confirmed', async () => {
+    const email = uniqueEmail('zweimal');
+    expect((await register(registration(email))).status).toBe(200);
+    const [mail] = await mailsTo(app.orm, email, 'verifyEmail');
+    const token = tokenFromMail(mail.text, 'verify-email');
+    expect((await verify(token)).status).toBe(200);
+    expect((await (await verify(token)).json()).message).toMatch(/bereits bestätigt/);
+    // Unconfirmed again (e.g. a changed address): the old link must not claim the account is ready.
+    await app.em().nativeUpdate(User, { email }, { emailVerified: false });
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe('Der Bestätigungslink ist ungültig oder abgelaufen.');
     expect((await app.em().findOneOrFail(User, { email })).emailVerified).toBe(false);
   });
 
@@ -194,9 +217,11 @@ describe('registration and e-mail confirmation', () => {
     expect(answers[2]).toEqual(answers[0]);
     const mails = await mailsTo(app.orm, pending, 'verifyEmail');
     expect(mails).toHaveLength(2);
-    // The new link replaces the old one.
+    // The new link replaces the old one; the replaced link, never used, stays invalid after the new one is.
     expect((await verify(tokenFromMail(mails[0].text, 'verify-email'))).status).toBe(400);
     expect((await verify(tokenFromMail(mails[1].text, 'verify-email'))).status).toBe(200);
+    const replaced = await verify(tokenFromMail(mails[0].text, 'verify-email'));
+    expect((await replaced.json()).message).toBe('Der Bestätigungslink ist ungültig oder abgelaufen.');
     expect(await mailsTo(app.orm, confirmed, 'verifyEmail')).toHaveLength(0);
   });
 });
@@ -296,8 +321,13 @@ describe('sign-in', () => {
     expect(statuses[10]).toBe(429);
     const limited = await login(email, 'Falsch-nochmal', { ip });
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await limited.json()).message).toMatch(/^Zu viele Versuche/);
+    const retryAfter = Number(limited.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(0);
+    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+    // German plural, matching Retry-After: "1 Minute", "15 Minuten" (never "Minute(n)").
+    expect((await limited.json()).message).toBe(
+      `Zu viele Versuche. Bitte warten Sie ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} und versuchen Sie es dann erneut.`,
+    );
   });
 
   it('rate-limits registration', async () => {

@@ -57,13 +57,18 @@ function uploadedFiles(): string[] {
   }
 }
 
+/** An upload address as the browser resolves it: relative to the page the app is reached under. */
+function absolute(url: string): URL {
+  return new URL(url, APP_URL);
+}
+
 /** Calls the route action the way Remix would for a request to `url`. */
 async function putTo(url: string, init: { contentType?: string; body?: BodyInit; headers?: Record<string, string>; method?: string } = {}) {
-  const { pathname } = new URL(url);
+  const { pathname } = absolute(url);
   const key = decodeURIComponent(pathname.replace(/^\/uploads\//, ''));
   const headers = new Headers(init.headers);
   if (init.contentType) headers.set('content-type', init.contentType);
-  const request = new Request(url, { method: init.method ?? 'PUT', headers, body: init.body, duplex: 'half' } as RequestInit);
+  const request = new Request(absolute(url), { method: init.method ?? 'PUT', headers, body: init.body, duplex: 'half' } as RequestInit);
   return uploads.action({ request, params: { '*': key }, context: {} });
 }
 
@@ -146,8 +151,8 @@ describe('local file store', () => {
     const { getOrCreateSecret } = await import('~/services/secrets.server');
     expect(getOrCreateSecret('upload-signing')).toBe(secret);
     const fresh = (await import('~/services/storage.server')).getFileStore() as InstanceType<typeof storage.LocalFileStore>;
-    const query = new URL(url).searchParams;
-    const key = new URL(url).pathname.replace('/uploads/', '');
+    const query = absolute(url).searchParams;
+    const key = absolute(url).pathname.replace('/uploads/', '');
     expect(
       fresh.verifyPresignedPut({ key, expires: query.get('expires'), contentType: query.get('ct'), signature: query.get('signature') }),
     ).toBe('ok');
@@ -155,10 +160,14 @@ describe('local file store', () => {
 });
 
 describe('PUT /uploads/<key> (signed local upload)', () => {
-  it('builds the URL from APP_URL with expiry, content type and signature', async () => {
+  it('builds a relative URL (on the page origin, whatever the host name) with expiry, content type and signature', async () => {
     const key = storage.newObjectKey('profile');
     const before = Math.floor(Date.now() / 1000);
-    const url = new URL(await store().presignPut(key, 'image/jpeg', 300));
+    const relative = await store().presignPut(key, 'image/jpeg', 300);
+    expect(relative.startsWith(`/uploads/${key}?`)).toBe(true);
+    // Under another host name than APP_URL the address stays on that host.
+    expect(new URL(relative, 'http://127.0.0.1:3000/profile').origin).toBe('http://127.0.0.1:3000');
+    const url = absolute(relative);
     expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/uploads/${key}`);
     expect(Number(url.searchParams.get('expires'))).toBeGreaterThanOrEqual(before + 300);
     expect(Number(url.searchParams.get('expires'))).toBeLessThanOrEqual(before + 301);
@@ -197,7 +206,7 @@ describe('PUT /uploads/<key> (signed local upload)', () => {
 
   it('refuses tampered URLs', async () => {
     const key = storage.newObjectKey('profile');
-    const url = new URL(await store().presignPut(key, 'image/jpeg', 60));
+    const url = absolute(await store().presignPut(key, 'image/jpeg', 60));
     const signature = url.searchParams.get('signature')!;
     const variants: URL[] = [];
     const withParam = (name: string, value: string | null) => {
@@ -273,7 +282,7 @@ describe('PUT /uploads/<key> (signed local upload)', () => {
     expect((await putTo(url, { contentType: 'image/jpeg' })).status).toBe(400);
     expect((await putTo(url, { contentType: 'image/jpeg', body: JPEG, method: 'POST' })).status).toBe(405);
 
-    const query = new URL(url).search;
+    const query = absolute(url).search;
     for (const bad of ['../secrets/upload-signing', 'profile/..%2f..%2fsecrets', 'profile/x.jpg']) {
       const request = new Request(`${APP_URL}/uploads/x${query}`, {
         method: 'PUT',

@@ -39,6 +39,10 @@ describe('auth schemas with conform (empty inputs arrive as missing fields)', ()
     expect(errors.password!.map(translate)).toEqual(['Passwort muss mindestens 6 Zeichen lang sein']);
     expect(errors.firstName!.map(translate)).toEqual(['Vorname ist erforderlich']);
     expect(errors.lastName!.map(translate)).toEqual(['Nachname ist erforderlich']);
+    // An empty confirmation is missing, not a mismatch (issue 8 §4).
+    expect(errors.confirmPassword!.map(translate)).toEqual(['Passwort bestätigen ist erforderlich']);
+    const empty = errorsOf(registerSchema, { email: '', password: '', confirmPassword: '', firstName: '', lastName: '' })!;
+    expect(empty.confirmPassword!.map(translate)).toEqual(['Passwort bestätigen ist erforderlich']);
     const mismatch = errorsOf(registerSchema, {
       email: 'a@b.de',
       password: 'Zitronen-7',
@@ -75,6 +79,10 @@ describe('auth schemas with conform (empty inputs arrive as missing fields)', ()
     ]);
     const reset = errorsOf(resetPasswordSchema, { token: 't', password: 'abc', confirmPassword: 'abd' })!;
     expect(reset.password!.map(translate)).toEqual(['Passwort muss mindestens 6 Zeichen lang sein']);
+    const emptyReset = errorsOf(resetPasswordSchema, { token: 't', password: '', confirmPassword: '' })!;
+    expect(emptyReset.confirmPassword!.map(translate)).toEqual(['Passwort bestätigen ist erforderlich']);
+    const resetMismatch = errorsOf(resetPasswordSchema, { token: 't', password: 'Zitronen-7', confirmPassword: 'Zitronen-8' })!;
+    expect(resetMismatch.confirmPassword!.map(translate)).toEqual(['Passwörter stimmen nicht überein']);
     expect(errorsOf(loginSchema, { email: 'a@b.de', password: '' })!.password!.map(translate)).toEqual(['Passwort ist erforderlich']);
   });
 

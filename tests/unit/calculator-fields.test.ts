@@ -8,6 +8,7 @@ import {
   calculatorSections,
   defaultRawValues,
   fieldDefaults,
+  fieldViews,
   fieldsOfSection,
   printerDefaults,
   rawValuesFromSearchParams,
@@ -35,6 +36,13 @@ describe('the field table is the one source', () => {
         for (const key of Object.values(spec.errors)) expect(locale.errors[key], `${name}: ${key}`).toEqual(expect.any(String));
       }
     }
+  });
+
+  it('the loader hands the form a view of each visible field', () => {
+    expect(fieldViews.map((view) => view.name)).toEqual(calculatorFieldNames);
+    expect(fieldViews.find((view) => view.name === 'targetPrice')).toMatchObject({ kind: 'number', section: 'pricing', money: true, wide: true });
+    expect(fieldViews.find((view) => view.name === 'quantity')).toMatchObject({ integer: true, section: 'basics' });
+    expect(fieldViews.filter((view) => view.group === 'printTime').map((view) => view.name)).toEqual(['printTimeHours', 'printTimeMinutes']);
   });
 
   it('the form shows the visible fields section by section, in table order', () => {

@@ -64,8 +64,8 @@ describe('BrowserI18n gives the text i18next gives', () => {
       ['calculator', 'fields.projectName.unit', { defaultValue: '' }],
       ['calculator', 'gibt.es.nicht', 'Standardtext'],
       ['calculator', 'gibt.es.nicht', { defaultValue: 'Hallo {{name}}', name: 'Welt' }],
-      [['account', 'auth'], 'messages.rateLimited', undefined],
-      [['auth', 'account'], 'messages.rateLimited', undefined],
+      [['account', 'auth'], 'messages.rateLimited', { count: 47 }],
+      [['auth', 'account'], 'messages.rateLimited', { count: 1 }],
     ];
     for (const [ns, key, options] of cases) {
       const serverT = server.getFixedT('de', ns) as (key: string, options?: unknown) => unknown;

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { calculatorFields, MAX_NUMBER, type CalculatorFieldName, type FieldSpec } from '~/calculator/fields';
-import { parseDecimal, formatDecimalInput } from '~/utils/number';
+import type { FieldView } from '~/calculator/fields';
 
 type Props = {
-  name: CalculatorFieldName;
+  view: FieldView;
   defaultValue: string;
   error?: string;
+  /** Being typed in and not yet complete ("0,"): show how the number is written. */
+  typing?: boolean;
+  /** Arrow up/down: the page steps the value by the field table's step (loaded with the live chunk). */
+  onStep?: (input: HTMLInputElement, direction: 1 | -1) => void;
   className?: string;
 };
 
@@ -14,36 +17,37 @@ type Props = {
  * Numbers are `type="text" inputMode="decimal"`: a number input would drop a
  * typed "0,35" in browsers with an English locale, and the server parses both.
  */
-export function CalculatorField({ name, defaultValue, error, className }: Props) {
+export function CalculatorField({ view, defaultValue, error, typing = false, onStep, className }: Props) {
   const { t } = useTranslation('calculator');
-  // Bounds, step and kind come from the field table; the arrow keys respect the schema's bounds.
-  const spec = calculatorFields[name] as FieldSpec;
-  const kind = spec.kind;
-  const step = spec.kind === 'number' ? spec.step : undefined;
-  const min = spec.kind === 'number' ? spec.min : undefined;
-  const max = spec.kind === 'number' ? (spec.max ?? MAX_NUMBER) : undefined;
-  const integer = spec.kind === 'number' && spec.integer;
+  const { name, kind } = view;
   // Quick choices (VAT 19 % / 7 %): a native list, offered by the browser with or without scripts.
-  const suggestions = spec.kind === 'number' ? spec.suggestions : undefined;
+  const suggestions = view.suggestions;
   const id = `field-${name}`;
   const errorId = `${id}-error`;
-  const hintKey = `fields.${name}.hint`;
-  const hint = t(hintKey, { defaultValue: '' });
+  const ownHint = t(`fields.${name}.hint`, { defaultValue: '' });
+  // While typing, the field's own hint and how such a number is written.
+  const typingHint =
+    typing && kind === 'number' ? t(view.integer ? 'typingHint.integer' : view.money ? 'typingHint.money' : 'typingHint.decimal') : '';
+  const hint = [ownHint, typingHint].filter(Boolean).join(' · ');
   const unit = t(`fields.${name}.unit`, { defaultValue: '' });
   const describedBy = [error ? errorId : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (!step || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    const current = parseDecimal(event.currentTarget.value) ?? 0;
-    let next = current + (event.key === 'ArrowUp' ? step : -step);
-    next = Math.round(next * 1e6) / 1e6;
-    if (min !== undefined) next = Math.max(min, next);
-    if (max !== undefined) next = Math.min(max, next);
+    if (!onStep || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
-    event.currentTarget.value = formatDecimalInput(next);
-    // Let the form's change handler see the new value like a typed one.
-    event.currentTarget.dispatchEvent(new Event('input', { bubbles: true }));
+    onStep(event.currentTarget, event.key === 'ArrowUp' ? 1 : -1);
   }
+
+  const hintElement = hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint" data-field-hint={typing ? 'typing' : undefined}>
+      {hint}
+    </p>
+  ) : null;
+  const errorElement = error ? (
+    <p id={errorId} className="mt-1 text-sm text-danger-700" data-field-error={name}>
+      {t(error)}
+    </p>
+  ) : null;
 
   if (kind === 'boolean') {
     return (
@@ -60,16 +64,8 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
           />
           <span>{t(`fields.${name}.label`)}</span>
         </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm text-danger-700" data-field-error={name}>
-            {t(error)}
-          </p>
-        ) : null}
+        {hintElement}
+        {errorElement}
       </div>
     );
   }
@@ -84,14 +80,13 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
           id={id}
           name={name}
           type="text"
-          inputMode={kind === 'number' ? (integer ? 'numeric' : 'decimal') : undefined}
+          inputMode={kind === 'number' ? (view.integer ? 'numeric' : 'decimal') : undefined}
           autoComplete="off"
           placeholder={kind === 'text' ? t(`fields.${name}.placeholder`, { defaultValue: '' }) : undefined}
           defaultValue={defaultValue}
           onKeyDown={kind === 'number' ? onKeyDown : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          data-step={step}
           list={suggestions ? `${id}-choices` : undefined}
           className={`block w-full rounded-md border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
             unit ? 'pr-14' : ''
@@ -110,16 +105,8 @@ export function CalculatorField({ name, defaultValue, error, className }: Props)
           </span>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-faint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-danger-700" data-field-error={name}>
-          {t(error)}
-        </p>
-      ) : null}
+      {hintElement}
+      {errorElement}
     </div>
   );
 }

@@ -14,50 +14,46 @@ const CATEGORY_RESULT_NAME = {
 
 const BAR_COLORS = ['#1f8a80', '#f08c2e', '#6b7fd7', '#c2549d', '#4d5a5e', '#e0a800'];
 
-/** The six cost categories as amounts and as a bar chart (plain SVG, rendered on the server too). */
+/**
+ * The six cost categories as a labelled bar chart: each bar has its name,
+ * amount and share as text beside it, so it reads without the colours and
+ * screen readers get the same list (plain SVG bars, rendered on the server too).
+ */
 export function CostOverview({ result, failureRate = 0 }: { result: CalculationResult; failureRate?: number }) {
   const { t } = useTranslation('calculator');
   const categories = costBreakdown(result);
   const max = Math.max(...categories.map((c) => c.amount), 0.0001);
-  const rowHeight = 22;
+  const total = result.totalCosts;
 
   return (
     <Card title={t('results.overview')} titleId="cost-overview-title">
-      <svg
-        role="img"
-        aria-label={t('results.chartLabel')}
-        viewBox={`0 0 100 ${categories.length * rowHeight}`}
-        preserveAspectRatio="none"
-        className="mb-4 h-32 w-full print:mb-2 print:h-16"
-      >
-        {categories.map((category, index) => (
-          <rect
-            key={category.key}
-            x={0}
-            y={index * rowHeight + 4}
-            height={rowHeight - 8}
-            width={Math.max((category.amount / max) * 100, category.amount > 0 ? 0.8 : 0)}
-            rx={1.5}
-            fill={BAR_COLORS[index]}
-          >
-            <title>{`${t(`results.categories.${category.key}`)}: ${formatEuro(category.amount)}`}</title>
-          </rect>
-        ))}
-      </svg>
-      <dl className="space-y-1.5 text-sm">
-        {categories.map((category, index) => (
-          <div key={category.key} className="flex items-center justify-between gap-3">
-            <dt className="flex items-center gap-2 text-ink-muted">
-              <svg aria-hidden="true" viewBox="0 0 10 10" className="h-2.5 w-2.5 shrink-0">
-                <rect width="10" height="10" rx="2" fill={BAR_COLORS[index]} />
-              </svg>
-              {t(`results.categories.${category.key}`)}
-            </dt>
-            <dd className="tabular-nums" data-result={CATEGORY_RESULT_NAME[category.key]}>
-              {formatEuro(category.amount)}
-            </dd>
-          </div>
-        ))}
+      <dl className="space-y-2 text-sm" data-cost-chart>
+        {categories.map((category, index) => {
+          const share = total > 0 ? (category.amount / total) * 100 : 0;
+          return (
+            // dt and dd are the only children a <dl> row may have, so the bar sits in the term, under its name.
+            <div key={category.key} data-cost-bar={category.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3">
+              <dt className="text-ink-muted">
+                {t(`results.categories.${category.key}`)}
+                <svg aria-hidden="true" viewBox="0 0 100 4" preserveAspectRatio="none" className="mt-0.5 block h-2 w-full print:h-1.5">
+                  <rect x={0} y={0} height={4} width={100} rx={1} fill="#eef1f1" />
+                  <rect
+                    x={0}
+                    y={0}
+                    height={4}
+                    width={Math.max((category.amount / max) * 100, category.amount > 0 ? 0.8 : 0)}
+                    rx={1}
+                    fill={BAR_COLORS[index]}
+                  />
+                </svg>
+              </dt>
+              <dd className="flex items-baseline gap-2 tabular-nums">
+                <span className="text-xs text-ink-faint">{t('results.share', { percent: formatPercent(Math.round(share)) })}</span>
+                <span data-result={CATEGORY_RESULT_NAME[category.key]}>{formatEuro(category.amount)}</span>
+              </dd>
+            </div>
+          );
+        })}
         {failureRate > 0 ? (
           <div className="flex items-center justify-between gap-3 text-xs text-ink-faint">
             <dt>{t('results.failureSurcharge', { percent: formatPercent(failureRate) })}</dt>

@@ -22,8 +22,10 @@ export function MinimumPriceCard({ result, quantity, vatPercent, smallBusiness =
     <Card title={t('results.minimumPrice')} titleId="minimum-price-title" className="border-brand-200">
       <p className="mb-3 text-3xl font-bold tracking-tight text-brand-700" aria-describedby="minimum-price-title">
         <span data-result="minimumPriceWithVat">{formatEuro(result.minimumPriceWithVat)}</span>
-        <span className="ml-2 text-sm font-normal text-ink-muted">
-          {t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')} · {t('results.perOrder', { count: quantity })}
+        {/* Two unbreakable phrases: a narrow card or the sheet may wrap between them, never inside. */}
+        <span className="ml-2 inline-flex flex-wrap gap-x-1 text-sm font-normal text-ink-muted" data-minimum-price-caption>
+          <span className="whitespace-nowrap">{t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')}</span>
+          <span className="whitespace-nowrap">· {t('results.perOrder', { count: quantity })}</span>
         </span>
       </p>
       <dl className="space-y-1.5">
@@ -43,7 +45,7 @@ export function MinimumPriceCard({ result, quantity, vatPercent, smallBusiness =
   );
 }
 
-export function TargetPriceCard({ result, targetPrice }: Props) {
+export function TargetPriceCard({ result, targetPrice, vatPercent, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   const below = targetPrice > 0 && result.targetPriceProfit < 0;
   return (
@@ -52,6 +54,15 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
         <>
           <dl className="space-y-1.5">
             <Row label={t('results.targetPriceValue')} name="targetPrice" value={formatEuro(targetPrice)} />
+            {/* The target price is net (spec rule: profit = target − net costs); this is what a buyer pays. */}
+            {/* § 19 UStG: no VAT, so net is what the buyer pays. */}
+            {smallBusiness ? null : (
+              <Row
+                label={t('results.targetPriceGross', { percent: formatPercent(vatPercent) })}
+                name="targetPriceGross"
+                value={formatEuro(targetPrice * (1 + vatPercent / 100))}
+              />
+            )}
             <Row label={t('results.targetPriceProfit')} name="targetPriceProfit" value={formatEuro(result.targetPriceProfit)} strong />
             <Row label={t('results.targetPriceProfitMargin')} name="targetPriceProfitMargin" value={formatPercent(result.targetPriceProfitMargin)} />
           </dl>
@@ -63,7 +74,7 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
         </>
       ) : (
         <>
-          <p className="text-sm text-ink-muted">{t('results.targetPriceNone')}</p>
+          <p className="no-print text-sm text-ink-muted">{t('results.targetPriceNone')}</p>
           {/* Still rendered (as 0) so every result value has its element. */}
           <dl className="sr-only">
             <Row label={t('results.targetPriceProfit')} name="targetPriceProfit" value={formatEuro(result.targetPriceProfit)} />
@@ -71,6 +82,9 @@ export function TargetPriceCard({ result, targetPrice }: Props) {
           </dl>
         </>
       )}
+      <p className="mt-3 text-xs text-ink-faint" data-target-fee-note>
+        {t('results.targetPriceFeeNote')}
+      </p>
     </Card>
   );
 }

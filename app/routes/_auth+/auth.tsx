@@ -11,6 +11,7 @@ import { getServerT } from '~/i18n.server';
 import { loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
 import { login, register, resendVerificationEmail } from '~/models/accounts.server';
 import { getOptionalUserId, getRequestContext, issueUserSession, safeRedirect } from '~/services/auth.server';
+import { translateMessage } from '~/utils/messages';
 import { pageResult } from '~/utils/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
@@ -66,11 +67,13 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === 'resend') {
     const submission = parseWithZod(formData, { schema: resendVerificationSchema });
-    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    // A refused resend keeps the "not confirmed" notice on screen, with the reason in it.
+    const email = String(formData.get('email') ?? '');
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), email }, { status: 400 });
     return pageResult(submission, await resendVerificationEmail(ctx, submission.value), () => ({
       redirectTo: '/auth',
       toast: { type: 'success', title: t('account:auth.toast.resendSent'), description: t('auth:messages.resendSent') },
-    }), { extra: { intent } });
+    }), { extra: { intent, email } });
   }
 
   // Default: sign in.
@@ -132,6 +135,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
   const { t } = useTranslation('account');
   const actionData = useActionData<typeof action>();
   const loginResult = actionData?.intent === 'login' ? actionData : undefined;
+  const resendResult = actionData?.intent === 'resend' ? actionData : undefined;
   const pending = usePendingIntent('login');
   const [form, fields] = useForm({
     id: 'login',
@@ -141,16 +145,19 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const unverified = loginResult && 'emailNotVerified' in loginResult ? loginResult : null;
+  const emailOf = (value: object) => ('email' in value ? String(value.email) : '');
+  const unverified = loginResult && 'emailNotVerified' in loginResult ? emailOf(loginResult) : resendResult ? emailOf(resendResult) : null;
+  // Conform keeps the last errors until the next result; after a resend (a redirect, no login result) they are stale.
+  const loginErrors = loginResult ? form.errors : undefined;
 
   return (
     <>
       <h1 className="text-xl font-bold text-ink">{t('auth.login.title')}</h1>
       <p className="mt-1 text-sm text-ink-muted">{t('auth.login.intro')}</p>
-      {unverified ? (
-        <UnverifiedNotice email={'email' in unverified ? String(unverified.email) : ''} />
+      {unverified !== null ? (
+        <UnverifiedNotice email={unverified} errors={resendResult?.result.error?.[''] ?? null} />
       ) : (
-        <FormAlert id={form.errorId} errors={form.errors} title={t('auth.toast.loginFailed')} />
+        <FormAlert id={form.errorId} errors={loginErrors} title={t('auth.toast.loginFailed')} />
       )}
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="login" />
@@ -177,7 +184,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
 }
 
 /** 403 emailNotVerified: the spec's message and a form that mails a new confirmation link. */
-function UnverifiedNotice({ email }: { email: string }) {
+function UnverifiedNotice({ email, errors }: { email: string; errors: string[] | null }) {
   const { t } = useTranslation(['account', 'auth']);
   const pending = usePendingIntent('resend');
   return (
@@ -187,6 +194,11 @@ function UnverifiedNotice({ email }: { email: string }) {
         {t('account:auth.unverified.title')}
       </p>
       <p className="mt-1 text-ink-muted">{t('auth:messages.emailNotVerified')}</p>
+      {errors?.map((error) => (
+        <p key={error} className="mt-2 font-medium text-danger-700">
+          {translateMessage(t, error)}
+        </p>
+      ))}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />

@@ -10,6 +10,15 @@ import { getEm } from '~/services/db.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
+/** success: confirmed now; already: the link was used before and the address is confirmed; error: anything else. */
+type VerifyState = 'success' | 'already' | 'error';
+
+const TITLE_KEYS: Record<VerifyState, string> = {
+  success: 'account:verify.successTitle',
+  already: 'account:verify.alreadyTitle',
+  error: 'account:verify.errorTitle',
+};
+
 /**
  * The confirmation link from the mail. Following it is the one GET that
  * changes state: the server confirms here and renders success or error, so
@@ -19,10 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getServerT('account');
   const meta = { title: t('verify.metaTitle') };
   const token = new URL(request.url).searchParams.get('token')?.trim();
-  if (!token) return data({ ok: false, messageKey: 'auth:messages.verifyTokenMissing', meta }, { status: 400 });
+  if (!token) return data({ state: 'error' as VerifyState, messageKey: 'auth:messages.verifyTokenMissing', meta }, { status: 400 });
   const result = await confirmEmail(await getEm(), token);
-  if (!result.ok) return data({ ok: false, messageKey: 'auth:messages.verifyFailed', meta }, { status: 400 });
-  return { ok: true, messageKey: 'auth:messages.verifySuccess', meta };
+  if (result.ok) return { state: 'success' as VerifyState, messageKey: 'auth:messages.verifySuccess', meta };
+  // A link clicked twice (mail apps open links, people click again): the address is confirmed, say so.
+  if (result.reason === 'alreadyConfirmed') {
+    return { state: 'already' as VerifyState, messageKey: 'auth:messages.verifyAlreadyConfirmed', meta };
+  }
+  return data({ state: 'error' as VerifyState, messageKey: 'auth:messages.verifyFailed', meta }, { status: 400 });
 }
 
 /** The token works once: never re-run the loader for the same address (e.g. after the cookie dialog posts). */
@@ -30,7 +43,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 export default function VerifyEmailPage() {
-  const { ok, messageKey } = useLoaderData<typeof loader>();
+  const { state, messageKey } = useLoaderData<typeof loader>();
+  const ok = state !== 'error';
   const { t } = useTranslation(['account', 'auth']);
   const Icon = ok ? CircleCheck : CircleX;
   const login = (
@@ -48,7 +62,7 @@ export default function VerifyEmailPage() {
   return (
     <main className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <section
-        data-verify-state={ok ? 'success' : 'error'}
+        data-verify-state={state}
         className="rounded-card border border-surface-line bg-surface p-6 text-center shadow-card sm:p-8"
       >
         <span
@@ -57,7 +71,7 @@ export default function VerifyEmailPage() {
         >
           <Icon className="size-8" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">{t(ok ? 'account:verify.successTitle' : 'account:verify.errorTitle')}</h1>
+        <h1 className="mt-4 text-2xl font-bold text-ink">{t(TITLE_KEYS[state])}</h1>
         <p className="mt-2 text-ink-muted">{t(messageKey)}</p>
         {/* Success: login first, then home. Error: home first, then login (spec §2). */}
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">

@@ -1,32 +1,45 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
-import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, type CalculatorRawValues } from '~/calculator/fields';
+import {
+  calculatorFieldNames,
+  fieldViews,
+  rawValuesFromSearchParams,
+  rawValuesToSearchParams,
+  type CalculatorFieldName,
+  type CalculatorRawValues,
+  type FieldView,
+} from '~/calculator/fields';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
+import { LibraryPickers } from '~/components/calculator/library-pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { SLICER_FORM_ID, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { StickySummary } from '~/components/calculator/sticky-summary';
+import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
-import { getEm } from '~/services/db.server';
-import { clientIp } from '~/services/rate-limit.server';
+import { getRequestContext } from '~/services/request-context.server';
 import { importedFieldValues, importInfoFromSummary, importNoticeFromParams, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
 import { buildImportView } from '~/slicer/import-view';
+import type { loader as rootLoader } from '~/root';
+import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator'] };
+export const handle = { i18n: ['calculator', 'pickers'] };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 export const headers = publicPageHeaders;
 
@@ -37,12 +50,24 @@ export const headers = publicPageHeaders;
  * on every keystroke; that chunk is fetched when the visitor first reaches for
  * the form, so a first visit downloads less JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const values = rawValuesFromSearchParams(params);
+export async function loader(args: LoaderFunctionArgs) {
+  const params = new URL(args.request.url).searchParams;
   const t = await getServerT('calculator');
+  // The reset link: back to the defaults with the spec's toast (a flash cookie, so it shows without JS).
+  if (params.has(RESET_PARAM)) return redirectWithToast('/calculator', { title: t('toast.reset') });
+  const values = rawValuesFromSearchParams(params);
+  const ctx = await getRequestContext(args);
+  // Signed-in users get the library pickers; `?apply=<picker>` (no JS) redirects to the filled address.
+  let pickers: PickerState | null = null;
+  if (ctx.user) {
+    const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, params, values);
+    if ('redirectTo' in outcome) throw redirect(outcome.redirectTo);
+    pickers = outcome.state;
+  }
   return {
     values,
+    pickers,
+    fields: fieldViews,
     evaluation: evaluateCalculator(values),
     slicerNotice: slicerNoticeView(params, t),
     meta: { title: t('meta.title'), description: t('meta.description') },
@@ -61,8 +86,9 @@ function slicerNoticeView(params: URLSearchParams, t: (key: string, options?: Re
  * stored); the answer is a redirect to the calculation link with weight and
  * print time filled in and the import notice (or its German error) in the link.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await importSlicerFile({ em: await getEm(), ip: clientIp(request) }, request);
+export async function action(args: ActionFunctionArgs) {
+  const ctx = await getRequestContext(args);
+  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
   const fields = 'fields' in result ? result.fields : {};
   const values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
   let notice: SlicerImportNotice;
@@ -79,20 +105,44 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CalculatorPage() {
-  const { values, evaluation, slicerNotice } = useLoaderData<typeof loader>();
+  const { values, evaluation, fields, pickers, slicerNotice } = useLoaderData<typeof loader>();
   const location = useLocation();
   // A navigation (reset, a shared link) remounts the form with the loader's texts.
-  return <Calculator key={location.key} initial={{ values, evaluation }} slicerNotice={slicerNotice} />;
+  return (
+    <Calculator key={location.key} initial={{ values, evaluation }} fields={fields as readonly FieldView[]} pickers={pickers} slicerNotice={slicerNotice} />
+  );
 }
 
 const URL_SYNC_DELAY_MS = 200;
+const RESET_PARAM = 'zuruecksetzen';
 
-type CalculatorState = { values: CalculatorRawValues; evaluation: CalculatorEvaluation };
+type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
+type CalculatorState = {
+  values: CalculatorRawValues;
+  evaluation: CalculatorEvaluation;
+  /** The results shown while a field is half-typed ("0," on the way to "0,35"). */
+  lastValid: ValidEvaluation | null;
+};
 
-function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slicerNotice: SlicerNoticeView | null }) {
+function Calculator({
+  initial,
+  fields,
+  pickers,
+  slicerNotice,
+}: {
+  initial: Omit<CalculatorState, 'lastValid'>;
+  fields: readonly FieldView[];
+  pickers: PickerState | null;
+  slicerNotice: SlicerNoticeView | null;
+}) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
-  const [{ values, evaluation }, setState] = useState(initial);
+  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const [{ values, evaluation, lastValid }, setState] = useState<CalculatorState>(() => ({
+    ...initial,
+    lastValid: initial.evaluation.status === 'invalid' ? null : initial.evaluation,
+  }));
+  const [focused, setFocused] = useState<CalculatorFieldName | null>(null);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
   // A navigation (reset, another link) must not be overwritten by a pending address update:
@@ -111,7 +161,22 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
       window.clearTimeout(urlTimer.current);
     };
   }, []);
-  const errors = evaluation.status === 'invalid' ? evaluation.errors : {};
+  const allErrors = evaluation.status === 'invalid' ? evaluation.errors : {};
+
+  // Issue 8 §2: while the focused field is the only one in error and more typing can still
+  // make it valid, keep the last valid results (dimmed) and show the field's hint instead.
+  const typing =
+    focused !== null &&
+    lastValid !== null &&
+    evaluation.status === 'invalid' &&
+    Object.keys(allErrors).every((name) => name === focused || (name === 'printTimeHours' && focused === 'printTimeMinutes')) &&
+    // An invalid evaluation in the browser came from the live chunk, so it is loaded here.
+    live.current !== null &&
+    live.current.canStillBecomeValid(focused, values[focused])
+      ? focused
+      : null;
+  const errors = typing ? {} : allErrors;
+  const shown: CalculatorEvaluation = typing && lastValid ? lastValid : evaluation;
 
   function preloadLiveCalculator() {
     void loadLiveCalculator().then((module) => (live.current = module));
@@ -123,27 +188,66 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
     const calculator = live.current ?? (live.current = await loadLiveCalculator());
     if (!settled.current) return;
     const next = calculator.rawValuesFromSearchParams(data);
-    setState({ values: next, evaluation: calculator.evaluateCalculator(next) });
+    const nextEvaluation = calculator.evaluateCalculator(next);
+    setState((previous) => ({
+      values: next,
+      evaluation: nextEvaluation,
+      lastValid: nextEvaluation.status === 'invalid' ? previous.lastValid : nextEvaluation,
+    }));
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
-    const url = `${window.location.pathname}?${calculator.rawValuesToSearchParams(next)}`;
+    const query = calculator.rawValuesToSearchParams(next);
     window.clearTimeout(urlTimer.current);
     urlTimer.current = window.setTimeout(() => {
+      // The hash is read late: a jump to #ergebnis in between must survive.
+      const url = `${window.location.pathname}?${query}${window.location.hash}`;
       if (settled.current) window.history.replaceState(window.history.state, '', url);
     }, URL_SYNC_DELAY_MS);
   }
 
-  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
-    // Results are already live; only the export button leaves the page (a download).
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!submitter?.hasAttribute('formaction')) event.preventDefault();
+  // Stable across renders (reads the ref), so the memoised sections keep it.
+  const stepField = useRef(async (input: HTMLInputElement, direction: 1 | -1) => {
+    const calculator = live.current ?? (live.current = await loadLiveCalculator());
+    const next = calculator.stepFieldText(input.name, input.value, direction);
+    if (next === null) return;
+    input.value = next;
+    // Let the form's input handler see the new value like a typed one.
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }).current;
+
+  function onFormFocus(event: React.FocusEvent<HTMLFormElement>) {
+    preloadLiveCalculator();
+    const name = (event.target as unknown as HTMLInputElement).name;
+    setFocused(name && name in values ? (name as CalculatorFieldName) : null);
   }
 
-  const sectionProps = { values: initial.values, errors };
+  async function exportInBrowser() {
+    // Spec §7: the export is local, no server call; the same pure builder as the no-JS route.
+    const { downloadCalculatorExport } = await import('~/calculator/export');
+    if (downloadCalculatorExport(values, t('export.filePrefix'))) showToast({ type: 'success', title: t('toast.exported') });
+    else showToast({ type: 'error', title: t('toast.exportInvalid') });
+  }
+
+  function onFormSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Results are already live; the export is built here in the browser.
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.hasAttribute('formaction')) void exportInBrowser();
+  }
+
+  function onPrint() {
+    showToast({ type: 'success', title: t('toast.printed') });
+    // Let the toast render before the print dialog blocks the page.
+    window.setTimeout(() => window.print(), 50);
+  }
+
+  const sectionProps = { fields, values: initial.values, errors, typing, onStep: stepField };
+  const signedIn = user !== null;
+  const sellerName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader values={values} />
+      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
@@ -151,10 +255,12 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
       <form
         id="calculator-form"
         method="get"
-        action="/calculator"
+        // Without JS, "Berechnen" reloads the page scrolled to the results (issue 8 §3).
+        action="/calculator#ergebnis"
         noValidate
         onInput={onFormInput}
-        onFocus={preloadLiveCalculator}
+        onFocus={onFormFocus}
+        onBlur={() => setFocused(null)}
         onPointerEnter={preloadLiveCalculator}
         onSubmit={onFormSubmit}
         className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
@@ -166,30 +272,46 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
             after={
               <div className="space-y-4">
                 <SlicerImport initial={slicerNotice} />
-                <SignInPrompt messageKey="signIn.imageUpload" />
+                <SignInPrompt messageKey="imageUpload" signedIn={signedIn} />
               </div>
             }
           />
           <FieldSection section="pricing" {...sectionProps} />
-          <FieldSection section="printerFilament" {...sectionProps} before={<SignInPrompt messageKey="signIn.pickers" />} />
-          <FieldSection section="packagingShipping" {...sectionProps} />
-          <FieldSection section="marketplace" {...sectionProps} />
-          <DetailedCosts costs={evaluation.status === 'ok' ? evaluation.result : evaluation.status === 'impossible' ? evaluation.partial : null} />
+          <FieldSection
+            section="printerFilament"
+            {...sectionProps}
+            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={signedIn} />}
+          />
+          <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
+          <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
+          <DetailedCosts costs={shown.status === 'ok' ? shown.result : shown.status === 'impossible' ? shown.partial : null} />
           <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
             <button type="submit" className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">
               {t('actions.calculate')}
             </button>
           )}
+          <StickySummary evaluation={shown} stale={typing !== null} />
         </div>
 
-        <div className="space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0" aria-live="polite">
+        <div
+          id="ergebnis"
+          className="scroll-mt-4 space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0"
+          aria-live="polite"
+        >
           <div className="no-print">
-            <SignInPrompt messageKey="signIn.save" />
+            <SignInPrompt messageKey="save" signedIn={signedIn} />
           </div>
-          <Results evaluation={evaluation} />
+          {typing ? (
+            <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
+              {t('results.typing', { field: t(`fields.${typing}.label`) })}
+            </p>
+          ) : null}
+          <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
+            <Results evaluation={shown} />
+          </div>
           <div className="no-print flex flex-wrap gap-2">
-            <Link to="/calculator" className={secondaryButton}>
+            <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               {t('actions.reset')}
             </Link>
@@ -198,7 +320,7 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
               {t('actions.export')}
             </button>
             {hydrated ? (
-              <button type="button" onClick={() => window.print()} className={secondaryButton}>
+              <button type="button" onClick={onPrint} className={secondaryButton}>
                 <Printer aria-hidden="true" className="h-4 w-4" />
                 {t('actions.print')}
               </button>
@@ -210,7 +332,8 @@ function Calculator({ initial, slicerNotice }: { initial: CalculatorState; slice
       </form>
       {/* The no-JS slicer import posts the file (its input sits in 'Projekt-Grunddaten') with the current texts. */}
       <form id={SLICER_FORM_ID} method="post" encType="multipart/form-data" action="/calculator" hidden>
-        {calculatorFieldNames.map((name) => (
+        {/* The field list from the page data, not the field table: keeps the table out of the first visit's JavaScript. */}
+        {fields.map(({ name }) => (
           <input key={name} type="hidden" name={name} value={initial.values[name]} />
         ))}
       </form>
@@ -249,11 +372,14 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
     smallBusiness: evaluation.input.smallBusiness ?? false,
     targetPrice: evaluation.input.targetPrice,
   };
+  // The print sheet shows no empty target-price card.
   return (
     <>
       <CostOverview result={evaluation.result} failureRate={evaluation.input.failureRate ?? 0} />
       <MinimumPriceCard {...props} />
-      <TargetPriceCard {...props} />
+      <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>
+        <TargetPriceCard {...props} />
+      </div>
       <MultiPieceCard {...props} />
     </>
   );

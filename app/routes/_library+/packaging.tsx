@@ -1,16 +1,17 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { PlaceholderPage } from '~/components/placeholder-page';
-import { getServerT } from '~/i18n.server';
+import { LibraryPage } from '~/components/library/library-page';
+import { libraryAction, libraryLoader } from '~/utils/library-route.server';
 
-/** Placeholder until its issue: sign-in-required card for visitors, 'kommt bald' for users. */
-export async function loader() {
-  const t = await getServerT('common');
-  return { title: t('pages.packaging.meta') };
-}
+/** /packaging: one of the five library pages; everything comes from the kind's definition. */
+export const handle = { i18n: ['library'] };
+
+export const loader = (args: LoaderFunctionArgs) => libraryLoader('packaging', args);
+
+export const action = (args: ActionFunctionArgs) => libraryAction('packaging', args);
 
 export default function PackagingPage() {
-  return <PlaceholderPage page="packaging" />;
+  return <LibraryPage />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);

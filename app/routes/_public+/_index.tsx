@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import {
   ArrowRight,
   BadgeEuro,
@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
+import { workedExampleHref } from '~/calculator/worked-example';
 import { getServerT } from '~/i18n.server';
 import { getOptionalUser } from '~/services/auth.server';
 import { publicPageHeaders } from '~/utils/http-cache';
@@ -30,7 +31,8 @@ export const headers = publicPageHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   if (await getOptionalUser(args)) throw redirect('/calculator');
   const t = await getServerT('landing');
-  return { title: t('meta.title'), description: t('meta.description') };
+  // Built on the server so the field table stays out of the landing page's JavaScript.
+  return { title: t('meta.title'), description: t('meta.description'), exampleHref: workedExampleHref() };
 }
 
 type Claim = { value: string; label: string };
@@ -130,7 +132,7 @@ function Hero() {
 function PricePreview() {
   const { t } = useTranslation('landing');
   return (
-    <div className="rounded-card border border-surface-line bg-surface p-6 shadow-card sm:p-8">
+    <div className="rounded-card border border-surface-line bg-surface p-4 shadow-card min-[360px]:p-6 sm:p-8">
       <p className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{t('hero.previewLabel')}</p>
       <dl className="mt-5 space-y-3">
         {PREVIEW_ROWS.map((row) => (
@@ -141,7 +143,7 @@ function PricePreview() {
         ))}
         <div className="flex items-baseline justify-between gap-4 pt-1">
           <dt className="font-semibold text-ink">{t('example.rows.price.label')}</dt>
-          <dd className="whitespace-nowrap text-3xl font-bold tabular-nums text-brand-700">{t('example.rows.price.amount')}</dd>
+          <dd className="whitespace-nowrap text-2xl font-bold tabular-nums text-brand-700 min-[360px]:text-3xl">{t('example.rows.price.amount')}</dd>
         </div>
       </dl>
       <a
@@ -183,6 +185,7 @@ function Features() {
 }
 
 function WorkedExample() {
+  const { exampleHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation('landing');
   const row = (key: string, tone: 'cost' | 'subtotal' | 'total') => (
     <tr
@@ -195,13 +198,13 @@ function WorkedExample() {
             : 'border-t border-surface-line'
       }
     >
-      <th scope="row" className="px-4 py-3 text-left align-top font-normal sm:px-6">
+      <th scope="row" className="px-3 py-3 text-left align-top font-normal min-[360px]:px-4 sm:px-6">
         <span className={tone === 'cost' ? 'font-medium text-ink' : 'font-semibold text-ink'}>{t(`example.rows.${key}.label`)}</span>
         <span className="mt-0.5 block text-sm text-ink-muted">{t(`example.rows.${key}.detail`)}</span>
       </th>
       <td
-        className={`whitespace-nowrap px-4 py-3 text-right align-top tabular-nums sm:px-6 ${
-          tone === 'total' ? 'text-2xl font-bold text-brand-700' : tone === 'subtotal' ? 'font-semibold text-ink' : 'text-ink'
+        className={`whitespace-nowrap px-3 py-3 text-right align-top tabular-nums min-[360px]:px-4 sm:px-6 ${
+          tone === 'total' ? 'text-xl font-bold text-brand-700 min-[360px]:text-2xl' : tone === 'subtotal' ? 'font-semibold text-ink' : 'text-ink'
         }`}
       >
         {t(`example.rows.${key}.amount`)}
@@ -217,8 +220,11 @@ function WorkedExample() {
             {t('example.title')}
           </h2>
           <p className="mt-3 text-lg leading-relaxed text-ink-muted">{t('example.lead')}</p>
+          <p className="mt-3 text-sm leading-relaxed text-ink-muted" data-example-assumptions>
+            {t('example.assumptions')}
+          </p>
           <p className="mt-4 text-sm leading-relaxed text-ink-muted">{t('example.note')}</p>
-          <ButtonLink to="/calculator" className="mt-6">
+          <ButtonLink to={exampleHref} className="mt-6">
             {t('example.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
@@ -229,10 +235,10 @@ function WorkedExample() {
             <caption className="sr-only">{t('example.caption')}</caption>
             <thead className="bg-surface-subtle text-left text-sm text-ink-muted">
               <tr>
-                <th scope="col" className="px-4 py-2 font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-2 font-semibold min-[360px]:px-4 sm:px-6">
                   {t('example.columnItem')}
                 </th>
-                <th scope="col" className="px-4 py-2 text-right font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-2 text-right font-semibold min-[360px]:px-4 sm:px-6">
                   {t('example.columnAmount')}
                 </th>
               </tr>

@@ -66,7 +66,14 @@ export default function ContactPage() {
       <p className="mt-2 max-w-2xl text-ink-muted">{t('contact.intro')}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <ContactInfo />
-        <ContactForm key={generation} onSent={() => setGeneration((value) => value + 1)} />
+        <ContactForm
+          key={generation}
+          onSent={() => {
+            setGeneration((value) => value + 1);
+            // Like the redirect without JavaScript: back to the top, where the toast covers no field of the emptied form.
+            window.scrollTo({ top: 0 });
+          }}
+        />
       </div>
     </main>
   );

@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token')?.trim();
   if (!token) return messageResponse('auth:messages.verifyTokenMissing', 400);
   const result = await confirmEmail(await getEm(), token);
-  return result.ok
-    ? messageResponse('auth:messages.verifySuccess', 200)
-    : messageResponse('auth:messages.verifyFailed', 400);
+  if (result.ok) return messageResponse('auth:messages.verifySuccess', 200);
+  // A used link is still refused (400), with the message that helps: the address is confirmed, sign in.
+  return messageResponse(result.reason === 'alreadyConfirmed' ? 'auth:messages.verifyAlreadyConfirmed' : 'auth:messages.verifyFailed', 400);
 }

@@ -1,0 +1,145 @@
+import { Link } from '@remix-run/react';
+import { Check, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calculatorPickers, pickerTexts, type PickerId, type PickerItem, type PickerSpec } from '~/calculator/pickers';
+import type { CalculatorSection } from '~/calculator/fields';
+import type { PickerState } from '~/models/calculator-pickers.server';
+import { useHydrated } from '~/utils/use-hydrated';
+
+/**
+ * The library pickers of one calculator card (signed-in users). With scripts,
+ * choosing an item copies its values into the card's inputs and fires the
+ * form's input event, so the results recompute at once. Without scripts the
+ * "Übernehmen" button submits the form with `apply=<picker>` and the loader
+ * fills the values (models/calculator-pickers.server.ts).
+ */
+export function LibraryPickers({ section, state }: { section: CalculatorSection; state: PickerState }) {
+  const pickers = calculatorPickers.filter((picker) => picker.section === section);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {pickers.map((picker) => (
+        <LibraryPicker
+          key={picker.id}
+          picker={picker}
+          items={state.items[picker.id]}
+          selected={state.selected[picker.id]}
+          applied={state.applied?.picker === picker.id ? state.applied : null}
+          libraryPath={state.paths[picker.kind]}
+        />
+      ))}
+    </div>
+  );
+}
+
+type Applied = { name: string; fields: Array<[string, string]> };
+
+function LibraryPicker({
+  picker,
+  items,
+  selected,
+  applied: appliedOnServer,
+  libraryPath,
+}: {
+  picker: PickerSpec;
+  items: PickerItem[];
+  selected: string;
+  applied: Applied | null;
+  libraryPath: string;
+}) {
+  const { t } = useTranslation(['pickers', 'calculator']);
+  const id = useId();
+  const hydrated = useHydrated();
+  const [applied, setApplied] = useState<Applied | null>(appliedOnServer);
+
+  if (items.length === 0) {
+    return (
+      <div className="rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted" data-picker-empty={picker.id}>
+        <p>{t(`pickers:empty.${picker.id}`)}</p>
+        <Link to={`${libraryPath}?new`} className="mt-1 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+          <Plus aria-hidden="true" className="size-4" />
+          {t(`pickers:add.${picker.id}`)}
+        </Link>
+      </div>
+    );
+  }
+
+  function choose(event: React.ChangeEvent<HTMLSelectElement>) {
+    const item = items.find((entry) => entry.id === event.currentTarget.value);
+    const form = event.currentTarget.form;
+    if (!item || !form) {
+      // 'Manuell eingeben' keeps the values as they are.
+      setApplied(null);
+      return;
+    }
+    const texts = pickerTexts(picker, item);
+    for (const [field, text] of texts) {
+      const input = form.elements.namedItem(field);
+      if (input instanceof HTMLInputElement) input.value = text;
+    }
+    setApplied({ name: item.name, fields: texts });
+    // The calculator recomputes on the form's input event (uncontrolled inputs).
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  return (
+    <div data-picker={picker.id}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {t(`pickers:label.${picker.id}`)}
+      </label>
+      <div className="flex gap-2">
+        <select
+          id={id}
+          name={picker.param}
+          defaultValue={selected}
+          onChange={choose}
+          className="block w-full min-w-0 rounded-md border border-surface-line bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+        >
+          <option value="">{t('pickers:manual')}</option>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button
+            type="submit"
+            name="apply"
+            value={picker.id}
+            aria-label={t(`pickers:applyLabel.${picker.id}`)}
+            className="shrink-0 rounded-md border border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            {t('pickers:apply')}
+          </button>
+        )}
+      </div>
+      {applied ? <AppliedBox applied={applied} /> : null}
+    </div>
+  );
+}
+
+function AppliedBox({ applied }: { applied: Applied }) {
+  const { t } = useTranslation(['pickers', 'calculator']);
+  return (
+    <div role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-picker-applied>
+      <p className="flex items-center gap-1.5 font-semibold text-success-600">
+        <Check aria-hidden="true" className="size-4" />
+        {t('pickers:appliedTitle')}
+      </p>
+      <p className="text-ink-muted">{t('pickers:appliedFrom', { name: applied.name })}</p>
+      <ul className="mt-1 space-y-0.5">
+        {applied.fields.map(([field, text]) => {
+          const unit = t(`calculator:fields.${field}.unit`, { defaultValue: '' });
+          return (
+            <li key={field}>
+              {t(`calculator:fields.${field}.label`)}: <span className="font-medium tabular-nums">{text}{unit ? `\u00A0${unit}` : ''}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export type { PickerId };

@@ -1,0 +1,60 @@
+import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerId, type PickerItem } from '../calculator/pickers';
+import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
+import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind } from './library-definitions';
+import { listPickerItems, type LibraryContext } from './library.server';
+
+/**
+ * The calculator's pickers on the server: the user's active items (one round
+ * of queries for all five), and the no-JS "Übernehmen" (`?apply=<picker>`):
+ * the chosen item's values replace the fields and the answer is a redirect to
+ * the address that holds them, so the result stays a shareable calculation.
+ * An id that is not one of the user's active items applies nothing.
+ */
+
+export type PickerState = {
+  items: Record<PickerId, PickerItem[]>;
+  selected: Record<PickerId, string>;
+  /** The info box after a no-JS apply: what was taken over from which item. */
+  applied: { picker: PickerId; name: string; fields: Array<[string, string]> } | null;
+  /**
+   * Each kind's library page (for "add one" under an empty picker). Sent as data so the
+   * calculator's first-visit JavaScript does not carry the library definitions and zod.
+   */
+  paths: Record<LibraryKind, string>;
+};
+
+export type PickerOutcome = { redirectTo: string } | { state: PickerState };
+
+export async function calculatorPickerState(ctx: LibraryContext, params: URLSearchParams, values: CalculatorRawValues): Promise<PickerOutcome> {
+  const lists = await listPickerItems(ctx);
+  const items = {} as PickerState['items'];
+  const selected = {} as PickerState['selected'];
+  for (const picker of calculatorPickers) {
+    items[picker.id] = lists[picker.kind].map((item) => toPickerItem(picker, item));
+    const id = params.get(picker.param) ?? '';
+    // Only the user's own active items can be selected; anything else shows as "Manuell eingeben".
+    selected[picker.id] = items[picker.id].some((item) => item.id === id) ? id : '';
+  }
+
+  const apply = pickerById(params.get('apply'));
+  if (apply) {
+    const item = items[apply.id].find((entry) => entry.id === selected[apply.id]);
+    if (item) {
+      const next = { ...values };
+      for (const [field, text] of pickerTexts(apply, item)) next[field] = text;
+      const query = rawValuesToSearchParams(next);
+      for (const picker of calculatorPickers) if (selected[picker.id]) query.set(picker.param, selected[picker.id]);
+      query.set('applied', apply.id);
+      return { redirectTo: `/calculator?${query}` };
+    }
+  }
+
+  let applied: PickerState['applied'] = null;
+  const shown = pickerById(params.get('applied'));
+  if (shown) {
+    const item = items[shown.id].find((entry) => entry.id === selected[shown.id]);
+    if (item) applied = { picker: shown.id, name: item.name, fields: pickerTexts(shown, item) };
+  }
+  const paths = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, libraryDefinitions[kind].path])) as PickerState['paths'];
+  return { state: { items, selected, applied, paths } };
+}

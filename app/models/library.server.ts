@@ -1,0 +1,217 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { getServerT } from '../i18n.server';
+import { Filament, Marketplace, Packaging, Printer, ShippingProvider, User } from '../entities';
+import {
+  LIBRARY_KINDS,
+  libraryDefaults,
+  libraryDefinitions,
+  libraryErrorKeys,
+  librarySchema,
+  type LibraryInput,
+  type LibraryItem,
+  type LibraryKind,
+} from './library-definitions';
+import { findPreset } from './library-presets';
+import { fieldErrors, notFound, ok, type Result } from './result';
+
+/**
+ * The library operations, one implementation for the five kinds: each takes
+ * the request context (`{ em, user }`) and answers a Result. Every query is
+ * scoped by owner; someone else's id (or a malformed one) is notFound.
+ * The pages (utils/library-route.server.ts) and the JSON API call these.
+ */
+
+export type LibraryContext = { em: EntityManager; user: User };
+
+type LibraryEntity = Printer | Filament | Packaging | ShippingProvider | Marketplace;
+type EntityClass = typeof Printer | typeof Filament | typeof Packaging | typeof ShippingProvider | typeof Marketplace;
+
+export const libraryEntities: Record<LibraryKind, EntityClass> = {
+  printers: Printer,
+  filaments: Filament,
+  packaging: Packaging,
+  shipping: ShippingProvider,
+  marketplaces: Marketplace,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Longest search text we look for; a longer one cannot match a 100-character name anyway. */
+export const SEARCH_MAX = 100;
+
+/** The §7 shape: the stored fields, userId, isActive as 1/0, ISO timestamps. */
+export function toLibraryItem(kind: LibraryKind, entity: LibraryEntity): LibraryItem {
+  const record = entity as unknown as Record<string, unknown>;
+  const item: Record<string, string | number | null> = {
+    id: entity.id,
+    userId: typeof record.user === 'object' && record.user ? (record.user as { id: string }).id : null,
+  };
+  for (const field of libraryDefinitions[kind].fields) {
+    const value = record[field.name];
+    item[field.name] = value === undefined ? null : (value as string | number | null);
+  }
+  item.isActive = Number(entity.isActive) === 1 ? 1 : 0;
+  item.createdAt = entity.createdAt.toISOString();
+  item.updatedAt = entity.updatedAt.toISOString();
+  return item as LibraryItem;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The user's items of a kind, newest first, optionally filtered by `q` (case-insensitive substring). */
+export async function listLibraryItems(
+  ctx: LibraryContext,
+  kind: LibraryKind,
+  { q }: { q?: string | null } = {},
+): Promise<Result<LibraryItem[]>> {
+  const definition = libraryDefinitions[kind];
+  const search = (q ?? '').trim().slice(0, SEARCH_MAX);
+  const where: Record<string, unknown> = { user: ctx.user.id };
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    where.$or = definition.searchFields.map((field) => ({ [field]: { $ilike: pattern } }));
+  }
+  const rows = (await ctx.em.find(libraryEntities[kind] as typeof Printer, where as never, {
+    orderBy: { createdAt: 'desc', id: 'desc' },
+    disableIdentityMap: true,
+  })) as LibraryEntity[];
+  return ok(rows.map((row) => toLibraryItem(kind, row)));
+}
+
+async function findOwned(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<LibraryEntity | null> {
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  return (await ctx.em.findOne(libraryEntities[kind] as typeof Printer, { id, user: ctx.user.id })) as LibraryEntity | null;
+}
+
+export async function getLibraryItem(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<Result<LibraryItem>> {
+  const entity = await findOwned(ctx, kind, id);
+  return entity ? ok(toLibraryItem(kind, entity)) : notFound();
+}
+
+/** Validates raw input (form fields or a JSON body) with the kind's one schema. */
+export function parseLibraryInput(kind: LibraryKind, raw: unknown): Result<LibraryInput> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fieldErrors({ '': [libraryErrorKeys.invalidBody] });
+  const parsed = librarySchema(kind).safeParse(raw);
+  if (parsed.success) return ok(parsed.data);
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '';
+    const list = (errors[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return fieldErrors(errors);
+}
+
+function assign(kind: LibraryKind, entity: LibraryEntity, input: LibraryInput) {
+  const record = entity as unknown as Record<string, unknown>;
+  for (const field of libraryDefinitions[kind].fields) {
+    if (input[field.name] !== undefined) record[field.name] = input[field.name];
+  }
+  if (input.isActive !== undefined) entity.isActive = Number(input.isActive);
+}
+
+/** Creates an item; missing fields get the form defaults (spec §9), a missing name is an error. */
+export async function createLibraryItem(ctx: LibraryContext, kind: LibraryKind, raw: unknown): Promise<Result<LibraryItem>> {
+  const parsed = parseLibraryInput(kind, raw);
+  if (parsed.kind !== 'ok') return parsed;
+  const input = { ...libraryDefaults(kind), ...stripUndefined(parsed.value) };
+  if (typeof input.name !== 'string' || input.name === '') return fieldErrors({ name: [libraryErrorKeys.nameRequired] });
+  const entity = ctx.em.create(libraryEntities[kind] as typeof Printer, { user: ctx.em.getReference(User, ctx.user.id) } as never) as LibraryEntity;
+  assign(kind, entity, input);
+  await ctx.em.persistAndFlush(entity);
+  return ok(toLibraryItem(kind, entity));
+}
+
+/** Updates an owned item; fields left out keep their stored value. */
+export async function updateLibraryItem(ctx: LibraryContext, kind: LibraryKind, id: unknown, raw: unknown): Promise<Result<LibraryItem>> {
+  const entity = await findOwned(ctx, kind, id);
+  if (!entity) return notFound();
+  const parsed = parseLibraryInput(kind, raw);
+  if (parsed.kind !== 'ok') return parsed;
+  assign(kind, entity, parsed.value);
+  await ctx.em.flush();
+  return ok(toLibraryItem(kind, entity));
+}
+
+export async function deleteLibraryItem(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<Result<LibraryItem>> {
+  const entity = await findOwned(ctx, kind, id);
+  if (!entity) return notFound();
+  const item = toLibraryItem(kind, entity);
+  await ctx.em.removeAndFlush(entity);
+  return ok(item);
+}
+
+/** Takes an item out of (or back into) the calculator's pickers without deleting it. */
+export async function setLibraryItemActive(
+  ctx: LibraryContext,
+  kind: LibraryKind,
+  id: unknown,
+  active: boolean,
+): Promise<Result<LibraryItem>> {
+  const entity = await findOwned(ctx, kind, id);
+  if (!entity) return notFound();
+  entity.isActive = active ? 1 : 0;
+  await ctx.em.flush();
+  return ok(toLibraryItem(kind, entity));
+}
+
+function stripUndefined(input: LibraryInput): Record<string, string | number | null> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Record<string, string | number | null>;
+}
+
+/** An item as the calculator's pickers need it: id, name and its numbers. */
+export type PickerRow = { id: string; name: string } & Record<string, string | number>;
+export type PickerItems = Record<LibraryKind, PickerRow[]>;
+
+let pickerSql: string | null = null;
+
+/**
+ * One UNION ALL over the five tables, built once from the definitions and the
+ * ORM's column names: only id, name and the numbers, no entity hydration.
+ */
+function pickerQuery(em: EntityManager): string {
+  if (pickerSql) return pickerSql;
+  const parts = LIBRARY_KINDS.map((kind, index) => {
+    const meta = em.getMetadata().get(libraryEntities[kind].name);
+    const column = (property: string) => meta.properties[property as never].fieldNames[0];
+    const numbers = libraryDefinitions[kind].fields.filter((field) => field.type === 'number');
+    const json = numbers.map((field) => `'${field.name}', "${column(field.name)}"`).join(', ');
+    return `select ${index} as k, "id", "name", json_build_object(${json}) as v from "${meta.tableName}" where "${column('user')}" = ? and "${column('isActive')}" = 1`;
+  });
+  pickerSql = `${parts.join(' union all ')} order by k, name, id`;
+  return pickerSql;
+}
+
+/**
+ * The calculator's five pickers: the user's ACTIVE items of every kind, in
+ * one query (one round trip whatever the library sizes).
+ */
+export async function listPickerItems(ctx: LibraryContext): Promise<PickerItems> {
+  const rows = await ctx.em.getConnection().execute<Array<{ k: number; id: string; name: string; v: Record<string, string | number> }>>(
+    pickerQuery(ctx.em),
+    LIBRARY_KINDS.map(() => ctx.user.id),
+  );
+  const lists = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, [] as PickerRow[]])) as PickerItems;
+  for (const row of rows) {
+    const numbers = Object.fromEntries(Object.entries(row.v).map(([name, value]) => [name, Number(value)]));
+    lists[LIBRARY_KINDS[row.k]].push({ ...numbers, id: row.id, name: row.name });
+  }
+  return lists;
+}
+
+/** An active item of the user's own, or null (a foreign, inactive or malformed id applies nothing). */
+export async function findActiveLibraryItem(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<LibraryItem | null> {
+  const entity = await findOwned(ctx, kind, id);
+  return entity && Number(entity.isActive) === 1 ? toLibraryItem(kind, entity) : null;
+}
+
+/** "In meine Bibliothek übernehmen": a new item with a preset's figures from the advice table. */
+export async function createLibraryItemFromPreset(ctx: LibraryContext, kind: LibraryKind, presetId: unknown): Promise<Result<LibraryItem>> {
+  const preset = findPreset(kind, presetId);
+  if (!preset) return notFound();
+  const t = await getServerT('library');
+  const texts = Object.fromEntries(preset.texts.map((field) => [field, t(`library:presets.${preset.id}.${field}`)]));
+  return createLibraryItem(ctx, kind, { ...texts, ...preset.values });
+}

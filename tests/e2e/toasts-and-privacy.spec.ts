@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { uniqueEmail, waitForLink } from './mailbox';
+
+/*
+ * Issue 8 §5: a toast never covers a form field (it used to sit over the
+ * profile's password fields), on phones and on the desktop; the privacy text
+ * says where the cookie choice is kept, and that is where it is kept.
+ */
+
+const SCREENS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+/** The visible form fields the shown toast overlaps (an empty list is what we want). */
+async function fieldsUnderToast(page: Page): Promise<string[]> {
+  const toast = page.locator('[data-toast]');
+  await expect(toast).toBeVisible();
+  return page.evaluate(() => {
+    const box = document.querySelector('[data-toast]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('input:not([type=hidden]), textarea, select')]
+      .filter((field) => {
+        const other = field.getBoundingClientRect();
+        return other.width > 0 && other.height > 0 && other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
+      })
+      .map((field) => (field as HTMLInputElement).name || field.id);
+  });
+}
+
+test('toasts never cover form fields: profile and password on phones and the desktop', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('toast');
+  let password = 'Kalkulation-2025!';
+  expect(
+    (await page.request.post('/api/auth/register', { data: { email, password, confirmPassword: password, firstName: 'Toni', lastName: 'Toast' } })).status(),
+  ).toBe(200);
+  expect((await page.request.get(await waitForLink(email, '/verify-email?token='))).status()).toBe(200);
+  expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+
+  for (const [index, screen] of SCREENS.entries()) {
+    await page.setViewportSize(screen);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await expect(page.locator('[data-toast]')).toContainText('Profil aktualisiert', { timeout: 15_000 });
+    expect(await fieldsUnderToast(page), `profile saved at ${screen.width} px`).toEqual([]);
+
+    const next = `Kalkulation-${2026 + index}!`;
+    await page.getByLabel('Aktuelles Passwort').fill(password);
+    await page.getByLabel('Neues Passwort').fill(next);
+    await page.getByLabel('Passwort bestätigen').fill(next);
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.locator('[data-toast]')).toContainText('Passwort geändert', { timeout: 15_000 }); // two bcrypt rounds on a busy machine
+    password = next;
+    expect(await fieldsUnderToast(page), `password changed at ${screen.width} px`).toEqual([]);
+    // The password fields themselves are free to use at once.
+    await expect(page.getByLabel('Aktuelles Passwort')).toBeEditable();
+    await page.getByLabel('Aktuelles Passwort').click();
+  }
+});
+
+test('toasts never cover form fields: the contact form sent from the bottom of a phone screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen);
+    await page.goto('/kontakt');
+    await page.getByLabel('Name').fill('Max Kunde');
+    await page.getByLabel('E-Mail').fill(uniqueEmail('toast-kontakt'));
+    await page.getByLabel('Betreff').fill('Frage');
+    await page.getByLabel('Nachricht', { exact: true }).fill('Hallo!');
+    // Sent from where the button is: on a phone the visitor has scrolled down to it.
+    await page.getByRole('button', { name: 'Nachricht senden' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.locator('[data-toast]')).toContainText('Nachricht gesendet');
+    expect(await fieldsUnderToast(page), `contact form at ${screen.width} px`).toEqual([]);
+  }
+});
+
+test.describe('Datenschutz', () => {
+  test.use({ withConsent: false });
+
+  test('the privacy text names the cookie and the local storage, and both hold the choice', async ({ page }, testInfo) => {
+    await page.goto('/datenschutz');
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Cookies und lokale Speicherung' }) });
+    await expect(section).toContainText('„cookie_consent“');
+    await expect(section).toContainText('nur vom Server lesbar');
+    await expect(section).toContainText('lokalen Speicher Ihres Browsers');
+    await expect(page.getByText('Ihre Cookie-Einstellungen bleiben im Cookie „cookie_consent“ (höchstens ein Jahr) und im lokalen Speicher')).toBeVisible();
+
+    await page.getByRole('dialog', { name: 'Ihre Cookie-Einstellungen' }).getByRole('button', { name: 'Nur notwendige' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ihre Cookie-Einstellungen' })).toHaveCount(0);
+    // What the text says is true: an httpOnly cookie of about a year ...
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'cookie_consent')?.httpOnly).toBe(true);
+    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'cookie_consent')!;
+    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+    expect(cookie.expires * 1000 - Date.now()).toBeLessThan(367 * 24 * 3600 * 1000);
+    // ... and, where scripts run, the copy in local storage.
+    if (testInfo.project.name === 'js') {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('cookiePreferences'))).not.toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem('cookieConsentDate'))).not.toBeNull();
+    }
+  });
+});
