@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: serves the production build on a throwaway embedded
  * PostgreSQL, then measures on loopback with autocannon at a fixed
- * concurrency, and the gzipped JavaScript a first visit to /calculator loads.
+ * concurrency, and the gzipped JavaScript a first visit to /calculator loads;
+ * plus the slicer import's figures (scripts/lib/slicer-bench.ts).
  * A script, not a test: it prints figures and asserts nothing.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { benchmarkSlicerRead, benchmarkSlicerUpload } from './lib/slicer-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -62,6 +64,8 @@ async function main() {
   });
   try {
     await waitForHealthy();
+    // First, while the workers' memory is not yet shaped by the load tests.
+    if (!ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
     const chosen = targets.filter((target) => target.name.includes(ONLY));
     const needed = new Set(chosen.map((target) => target.signedIn).filter(Boolean));
     if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
@@ -84,6 +88,7 @@ async function main() {
       await reportJavaScript('/calculator');
       await benchmarkLiveRecalculation();
       await benchmarkSignIn();
+      await benchmarkSlicerRead();
     }
   } finally {
     process.kill(-server.pid!, 'SIGTERM');

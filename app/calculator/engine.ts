@@ -17,7 +17,8 @@
 // preparationTime (min, once per order), postProcessingTime (min per piece),
 // hourlyRate, packagingCost, shippingCost, marketplaceFeePercent (5 = 5 %),
 // marketplaceFeeFixed (EUR per sale), profitMargin (25 = 25 %), targetPrice
-// (net EUR; 0 = not set), printerCost, printerLifetimeHours, vatPercent (19 = 19 %).
+// (net EUR; 0 = not set), printerCost, printerLifetimeHours, vatPercent (19 = 19 %),
+// failureRate (5 = 5 %, optional, below 100), smallBusiness (§ 19 UStG: VAT 0, optional).
 import type { CalculatorInput } from './fields';
 
 export type { CalculatorInput };
@@ -67,18 +68,24 @@ function assertCalculable(input: CalculatorInput): void {
   if (input.printerLifetimeHours <= 0) {
     throw new RangeError('calculate(): printerLifetimeHours must be greater than 0');
   }
+  if ((input.failureRate ?? 0) >= 100) {
+    throw new RangeError('calculate(): failureRate must be below 100 (a 100 % failure rate divides by zero)');
+  }
 }
 
 function baseCosts(input: CalculatorInput): BaseCosts {
   const q = input.quantity;
+  // Fehldruckrate (issue 13 §3): of every (1 − rate) prints one succeeds, so material,
+  // power and wear are paid 1 / (1 − rate) times. At 0 this divides by exactly 1.
+  const succeeding = 1 - (input.failureRate ?? 0) / 100;
   return {
-    filamentCost: (input.filamentWeight / 1000) * input.filamentPricePerKg * q,
-    powerCost: input.printTime * (input.printerWattage / 1000) * input.electricityRate * q,
+    filamentCost: ((input.filamentWeight / 1000) * input.filamentPricePerKg * q) / succeeding,
+    powerCost: (input.printTime * (input.printerWattage / 1000) * input.electricityRate * q) / succeeding,
     // Preparation is once per order, post-processing per piece.
     laborCost:
       (input.preparationTime / 60) * input.hourlyRate +
       (input.postProcessingTime / 60) * input.hourlyRate * q,
-    depreciationCost: (input.printerCost / input.printerLifetimeHours) * input.printTime * q,
+    depreciationCost: ((input.printerCost / input.printerLifetimeHours) * input.printTime * q) / succeeding,
     // Packaging and shipping are paid once per order, regardless of quantity.
     shippingTotal: input.packagingCost + input.shippingCost,
   };
@@ -114,7 +121,7 @@ function price(input: CalculatorInput): PricedCore {
 
   const totalCosts = baseTotal + marketplaceFees;
   const minimumPrice = totalCosts * (1 + input.profitMargin / 100);
-  const minimumPriceWithVat = minimumPrice * (1 + input.vatPercent / 100);
+  const minimumPriceWithVat = minimumPrice * (1 + effectiveVatPercent(input) / 100);
   return { base, marketplaceFees, totalCosts, minimumPrice, minimumPriceWithVat };
 }
 
@@ -165,6 +172,22 @@ export function calculate(input: CalculatorInput): CalculationOutcome {
     }
   }
   return { ok: true, result };
+}
+
+/** § 19 UStG (Kleinunternehmer): no VAT is charged, whatever the VAT field says. */
+export function effectiveVatPercent(input: Pick<CalculatorInput, 'vatPercent' | 'smallBusiness'>): number {
+  return input.smallBusiness ? 0 : input.vatPercent;
+}
+
+/**
+ * The part of filament, power and wear costs that pays for failed prints:
+ * cost × rate (since cost = base / (1 − rate), cost − base = cost × rate).
+ */
+export function failureSurcharge(
+  r: Pick<CalculationResult, 'filamentCost' | 'powerCost' | 'depreciationCost'>,
+  failureRate: number,
+): number {
+  return (r.filamentCost + r.powerCost + r.depreciationCost) * (failureRate / 100);
 }
 
 /**

@@ -53,12 +53,16 @@ export type NumberFieldSpec = Travels &
     integer?: boolean;
     /** Arrow-key step (spec §5 "Input steps"). */
     step: number;
+    /** Quick choices the browser offers in a list under the input. */
+    suggestions?: readonly number[];
     /** Printed as money (2 decimals) on the cost sheet; otherwise as a plain German number. */
     money?: boolean;
     /** Value when the field is present but empty; omitted = "required". */
     whenEmpty?: number;
     /** Passed to the engine under the same name (false for the parts of a combined value). */
     engine: boolean;
+    /** Optional in the engine's input; absent means the default, which changes no figure. */
+    engineOptional?: true;
     /** Error keys (namespace `calculator`, object `errors`) for too small / too large. */
     errors: { min: string; max?: string };
   };
@@ -80,6 +84,7 @@ export type BooleanFieldSpec = Travels &
     kind: 'boolean';
     default: false;
     engine: boolean;
+    engineOptional?: true;
   };
 
 export type FieldSpec = NumberFieldSpec | TextFieldSpec | BooleanFieldSpec;
@@ -124,9 +129,15 @@ export const calculatorFields = {
   },
   // Spec §3 keeps it out of the save payload; issue 12 adds it (a seller at 7 % or 0 % must get it back).
   vatPercent: {
-    kind: 'number', default: 19, min: 0, max: 100, step: 1, section: 'pricing',
+    // Issue 13 §3: the German standard and reduced rates as quick choices.
+    kind: 'number', default: 19, min: 0, max: 100, step: 1, section: 'pricing', suggestions: [19, 7],
     ...everywhere, project: 'vatPercent', engine: true,
     errors: { min: 'vatPercentRange', max: 'vatPercentRange' },
+  },
+  // Issue 13 §3: § 19 UStG — no VAT is charged; the engine then calculates with 0 %.
+  smallBusiness: {
+    kind: 'boolean', default: false, section: 'pricing',
+    ...everywhere, project: 'smallBusiness', engine: true, engineOptional: true,
   },
   // Net (spec: its profit is target − net costs); empty means "no target price" (0).
   targetPrice: {
@@ -158,6 +169,13 @@ export const calculatorFields = {
     kind: 'number', default: 3000, min: 1, step: 100, section: 'printerFilament',
     ...everywhere, project: 'printerLifetimeHours', engine: true,
     errors: { min: 'printerLifetimeHoursMin' },
+  },
+  // Issue 13 §3: a failed print costs its material and machine time again. Below 100 %:
+  // at 100 % no print succeeds and the surcharge divides by zero.
+  failureRate: {
+    kind: 'number', default: 0, min: 0, max: 99.99, step: 1, section: 'printerFilament',
+    ...everywhere, project: 'failureRate', engine: true, engineOptional: true,
+    errors: { min: 'failureRateRange', max: 'failureRateRange' },
   },
   packagingCost: {
     kind: 'number', default: 0.5, min: 0, step: 0.01, money: true, section: 'packagingShipping',
@@ -214,6 +232,7 @@ type NamesWhere<C> = { [K in AnyFieldName]: Fields[K] extends C ? K : never }[An
 export type CalculatorFieldName = NamesWhere<{ section: CalculatorSection }>;
 export type NumberFieldName = NamesWhere<{ kind: 'number' }>;
 export type EngineFieldName = NamesWhere<{ engine: true }>;
+type OptionalEngineName = NamesWhere<{ engineOptional: true }>;
 
 const allNames = Object.keys(calculatorFields) as AnyFieldName[];
 
@@ -243,6 +262,8 @@ export type FieldView = {
   wide?: boolean;
   integer?: boolean;
   money?: boolean;
+  /** Quick choices offered as a datalist (VAT 19 % / 7 %). */
+  suggestions?: readonly number[];
 };
 
 export const fieldViews: readonly FieldView[] = Object.freeze(
@@ -253,6 +274,7 @@ export const fieldViews: readonly FieldView[] = Object.freeze(
     if (spec.wide) view.wide = true;
     if (spec.integer) view.integer = true;
     if (spec.money) view.money = true;
+    if (spec.kind === 'number' && spec.suggestions) view.suggestions = spec.suggestions;
     return view;
   }),
 );
@@ -267,7 +289,9 @@ export type CalculatorFieldValues = { [K in Exclude<AnyFieldName, HiddenTextName
 };
 
 /** The engine's input: the engine fields under their own names plus the combined print time. */
-export type CalculatorInput = { [K in EngineFieldName]: ValueOf<Fields[K]> } & {
+export type CalculatorInput = { [K in Exclude<EngineFieldName, OptionalEngineName>]: ValueOf<Fields[K]> } & {
+  [K in OptionalEngineName]?: ValueOf<Fields[K]>;
+} & {
   /** decimal hours per piece (printTimeHours + printTimeMinutes / 60) */
   printTime: number;
 };

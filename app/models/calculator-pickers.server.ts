@@ -1,5 +1,6 @@
 import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerId, type PickerItem } from '../calculator/pickers';
 import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
+import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind } from './library-definitions';
 import { listPickerItems, type LibraryContext } from './library.server';
 
 /**
@@ -15,6 +16,11 @@ export type PickerState = {
   selected: Record<PickerId, string>;
   /** The info box after a no-JS apply: what was taken over from which item. */
   applied: { picker: PickerId; name: string; fields: Array<[string, string]> } | null;
+  /**
+   * Each kind's library page (for "add one" under an empty picker). Sent as data so the
+   * calculator's first-visit JavaScript does not carry the library definitions and zod.
+   */
+  paths: Record<LibraryKind, string>;
 };
 
 export type PickerOutcome = { redirectTo: string } | { state: PickerState };
@@ -49,5 +55,6 @@ export async function calculatorPickerState(ctx: LibraryContext, params: URLSear
     const item = items[shown.id].find((entry) => entry.id === selected[shown.id]);
     if (item) applied = { picker: shown.id, name: item.name, fields: pickerTexts(shown, item) };
   }
-  return { state: { items, selected, applied } };
+  const paths = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, libraryDefinitions[kind].path])) as PickerState['paths'];
+  return { state: { items, selected, applied, paths } };
 }

@@ -71,4 +71,7 @@ export const RATE_LIMIT_RULES = {
     { scope: 'email', limit: 20, windowSeconds: HOUR },
     { scope: 'ip', limit: 60, windowSeconds: HOUR },
   ],
+  // Reading a slicer file costs a streamed upload (up to 1 GB) but sends no mail:
+  // generous for a seller trying a few files, a wall for a script.
+  slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;

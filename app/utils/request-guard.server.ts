@@ -1,4 +1,5 @@
 import authMessages from '../../public/locales/de/auth.json';
+import { SLICER_MAX_BYTES } from '../slicer/types';
 
 /**
  * What a request must look like before Remix reads it: every bad request is a
@@ -15,7 +16,17 @@ import authMessages from '../../public/locales/de/auth.json';
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-type BodyRule = { pattern: RegExp; limit: number };
+/**
+ * `streamed`: the route reads its body as a stream and enforces the limit
+ * itself while reading (the slicer import keeps only head and tail), so a
+ * chunked body is handed on at once instead of being held in memory here.
+ */
+type BodyRule = { pattern: RegExp; limit: number; streamed?: boolean };
+
+/** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
+const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
+/** Product images: 10 MB (spec §5) plus the form's other fields. */
+const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
 /**
  * Body limits by path, first match wins. Uploads have their documented
@@ -26,13 +37,22 @@ export const BODY_LIMITS: BodyRule[] = [
   { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
   // The no-JS profile picture form posts the file (5 MB) as multipart.
   { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024 },
-  { pattern: /^\/api\/images\/upload$/, limit: 10 * 1024 * 1024 + 64 * 1024 },
+  { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
+  // The no-JS product image upload posts the whole calculator form with the file.
+  { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
+  // Slicer files are read while they stream (head and tail only, nothing stored).
+  { pattern: /^\/calculator\/slicer-import(?:\.data)?$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
+  { pattern: /^\/api\/slicer\/parse$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
   { pattern: /^\/api\//, limit: JSON_BODY_LIMIT },
   { pattern: /^\//, limit: FORM_BODY_LIMIT },
 ];
 
 export function bodyLimitFor(pathname: string): number {
-  return BODY_LIMITS.find((rule) => rule.pattern.test(pathname))?.limit ?? FORM_BODY_LIMIT;
+  return bodyRuleFor(pathname).limit;
+}
+
+export function bodyRuleFor(pathname: string): BodyRule {
+  return BODY_LIMITS.find((rule) => rule.pattern.test(pathname)) ?? { pattern: /^/, limit: FORM_BODY_LIMIT };
 }
 
 export type Refusal = { status: 400 | 405 | 413 | 415; message: string; headers?: Record<string, string> };

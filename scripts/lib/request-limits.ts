@@ -1,5 +1,5 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, checkHostHeaders, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
+import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
 
 /**
  * Express middleware in front of Remix (rules in app/utils/request-guard.server.ts):
@@ -19,12 +19,14 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
     if (typeRefusal) return refuse(req, res, typeRefusal);
     if (!hasBody) return next();
 
-    const limit = bodyLimitFor(req.path);
+    const { limit, streamed } = bodyRuleFor(req.path);
     const tooLarge: Refusal = { status: 413, message: BODY_TOO_LARGE_MESSAGE };
     if (declared !== undefined && !chunked) {
       // node's parser guarantees the body is exactly Content-Length bytes.
       return Number(declared) > limit ? refuse(req, res, tooLarge) : next();
     }
+    // A streamed route counts its own bytes as it reads them.
+    if (streamed) return next();
     holdChunkedBody(req, limit, () => refuse(req, res, tooLarge), next);
   };
 }

@@ -69,6 +69,11 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/api/projects', methods: ['GET', 'POST'], fields: { name: 'Fuzz', quantity: '1', filamentWeight: '25', printTime: '2', marketplaceFeePercentage: '5' } },
   { signedIn: true, path: '/api/projects/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { name: 'Fuzz', quantity: '1' } },
   { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
+  // Slicer import (streamed multipart; open to visitors)
+  { path: '/calculator/slicer-import', methods: ['GET', 'POST'], fields: { file: '; filament used [g] = 12.5', filamentWeight: '25', printTime: '2' } },
+  { path: '/api/slicer/parse', methods: ['POST'], fields: { file: '; filament used [g] = 12.5' } },
+  // The calculator's own post: save, product image upload and removal
+  { signedIn: true, path: '/calculator', methods: ['POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', printTime: '2', quantity: '1' } },
   // Files
   { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
   { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },

@@ -20,6 +20,8 @@ type Props = {
 export function CalculatorField({ view, defaultValue, error, typing = false, onStep, className }: Props) {
   const { t } = useTranslation('calculator');
   const { name, kind } = view;
+  // Quick choices (VAT 19 % / 7 %): a native list, offered by the browser with or without scripts.
+  const suggestions = view.suggestions;
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const ownHint = t(`fields.${name}.hint`, { defaultValue: '' });
@@ -55,7 +57,6 @@ export function CalculatorField({ view, defaultValue, error, typing = false, onS
             id={id}
             name={name}
             type="checkbox"
-            value="1"
             defaultChecked={defaultValue !== ''}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
@@ -86,10 +87,18 @@ export function CalculatorField({ view, defaultValue, error, typing = false, onS
           onKeyDown={kind === 'number' ? onKeyDown : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          list={suggestions ? `${id}-choices` : undefined}
           className={`block w-full rounded-md border bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
             unit ? 'pr-14' : ''
           } ${error ? 'border-danger-600' : 'border-surface-line'}`}
         />
+        {suggestions ? (
+          <datalist id={`${id}-choices`}>
+            {suggestions.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        ) : null}
         {unit ? (
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-ink-faint">
             {unit}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { costBreakdown, type CalculationResult } from '~/calculator/engine';
+import { costBreakdown, failureSurcharge, type CalculationResult } from '~/calculator/engine';
 import { formatEuro, formatPercent } from '~/utils/number';
 import { Card } from '../ui/card';
 
@@ -19,7 +19,7 @@ const BAR_COLORS = ['#1f8a80', '#f08c2e', '#6b7fd7', '#c2549d', '#4d5a5e', '#e0a
  * amount and share as text beside it, so it reads without the colours and
  * screen readers get the same list (plain SVG bars, rendered on the server too).
  */
-export function CostOverview({ result }: { result: CalculationResult }) {
+export function CostOverview({ result, failureRate = 0 }: { result: CalculationResult; failureRate?: number }) {
   const { t } = useTranslation('calculator');
   const categories = costBreakdown(result);
   const max = Math.max(...categories.map((c) => c.amount), 0.0001);
@@ -54,6 +54,14 @@ export function CostOverview({ result }: { result: CalculationResult }) {
             </div>
           );
         })}
+        {failureRate > 0 ? (
+          <div className="flex items-center justify-between gap-3 text-xs text-ink-faint">
+            <dt>{t('results.failureSurcharge', { percent: formatPercent(failureRate) })}</dt>
+            <dd className="tabular-nums" data-result="failureSurcharge">
+              {formatEuro(failureSurcharge(result, failureRate))}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex items-center justify-between gap-3 border-t border-surface-line pt-2 font-semibold">
           <dt>{t('results.totalCosts')}</dt>
           <dd className="tabular-nums" data-result="totalCosts">

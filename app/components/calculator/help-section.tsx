@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 export function HelpSection() {
   const { t } = useTranslation('calculator');
-  const items = t('help.items', { returnObjects: true }) as { title: string; text: string }[];
+  const translated: unknown = t('help.items', { returnObjects: true });
+  // After a client-side navigation the namespace may still be loading: t() then gives the key, not the list.
+  const items = Array.isArray(translated) ? (translated as { title: string; text: string }[]) : [];
   return (
     <section aria-labelledby="help-title" className="no-print mt-10">
       <h2 id="help-title" className="mb-4 text-xl font-semibold">

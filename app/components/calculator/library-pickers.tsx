@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calculatorPickers, pickerTexts, type PickerId, type PickerItem, type PickerSpec } from '~/calculator/pickers';
 import type { CalculatorSection } from '~/calculator/fields';
-import { libraryDefinitions } from '~/models/library-definitions';
 import type { PickerState } from '~/models/calculator-pickers.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -26,6 +25,7 @@ export function LibraryPickers({ section, state }: { section: CalculatorSection;
           items={state.items[picker.id]}
           selected={state.selected[picker.id]}
           applied={state.applied?.picker === picker.id ? state.applied : null}
+          libraryPath={state.paths[picker.kind]}
         />
       ))}
     </div>
@@ -39,11 +39,13 @@ function LibraryPicker({
   items,
   selected,
   applied: appliedOnServer,
+  libraryPath,
 }: {
   picker: PickerSpec;
   items: PickerItem[];
   selected: string;
   applied: Applied | null;
+  libraryPath: string;
 }) {
   const { t } = useTranslation(['pickers', 'calculator']);
   const id = useId();
@@ -54,7 +56,7 @@ function LibraryPicker({
     return (
       <div className="rounded-md border border-dashed border-surface-line bg-surface-subtle px-3 py-2.5 text-sm text-ink-muted" data-picker-empty={picker.id}>
         <p>{t(`pickers:empty.${picker.id}`)}</p>
-        <Link to={`${libraryDefinitions[picker.kind].path}?new`} className="mt-1 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+        <Link to={`${libraryPath}?new`} className="mt-1 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
           <Plus aria-hidden="true" className="size-4" />
           {t(`pickers:add.${picker.id}`)}
         </Link>

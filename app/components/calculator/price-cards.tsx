@@ -3,7 +3,7 @@ import type { CalculationResult } from '~/calculator/engine';
 import { formatEuro, formatPercent } from '~/utils/number';
 import { Card } from '../ui/card';
 
-type Props = { result: CalculationResult; quantity: number; vatPercent: number; targetPrice: number };
+type Props = { result: CalculationResult; quantity: number; vatPercent: number; targetPrice: number; smallBusiness?: boolean };
 
 function Row({ label, name, value, strong = false }: { label: string; name: string; value: string; strong?: boolean }) {
   return (
@@ -16,7 +16,7 @@ function Row({ label, name, value, strong = false }: { label: string; name: stri
   );
 }
 
-export function MinimumPriceCard({ result, quantity, vatPercent }: Props) {
+export function MinimumPriceCard({ result, quantity, vatPercent, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('results.minimumPrice')} titleId="minimum-price-title" className="border-brand-200">
@@ -24,21 +24,28 @@ export function MinimumPriceCard({ result, quantity, vatPercent }: Props) {
         <span data-result="minimumPriceWithVat">{formatEuro(result.minimumPriceWithVat)}</span>
         {/* Two unbreakable phrases: a narrow card or the sheet may wrap between them, never inside. */}
         <span className="ml-2 inline-flex flex-wrap gap-x-1 text-sm font-normal text-ink-muted" data-minimum-price-caption>
-          <span className="whitespace-nowrap">{t('results.minimumPriceWithVat')}</span>
+          <span className="whitespace-nowrap">{t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')}</span>
           <span className="whitespace-nowrap">· {t('results.perOrder', { count: quantity })}</span>
         </span>
       </p>
       <dl className="space-y-1.5">
         <Row label={t('results.minimumPriceNet')} name="minimumPrice" value={formatEuro(result.minimumPrice)} />
-        <Row label={t('results.vatAmount', { percent: formatPercent(vatPercent) })} name="vatAmount" value={formatEuro(result.vatAmount)} />
+        {smallBusiness ? null : (
+          <Row label={t('results.vatAmount', { percent: formatPercent(vatPercent) })} name="vatAmount" value={formatEuro(result.vatAmount)} />
+        )}
         <Row label={t('results.breakEven')} name="breakEven" value={formatEuro(result.breakEven)} />
         <Row label={t('results.profit')} name="profit" value={formatEuro(result.profit)} />
       </dl>
+      {smallBusiness ? (
+        <p data-small-business-note className="mt-3 text-sm text-ink-muted">
+          {t('results.smallBusinessNote')}
+        </p>
+      ) : null}
     </Card>
   );
 }
 
-export function TargetPriceCard({ result, targetPrice, vatPercent }: Props) {
+export function TargetPriceCard({ result, targetPrice, vatPercent, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   const below = targetPrice > 0 && result.targetPriceProfit < 0;
   return (
@@ -48,11 +55,14 @@ export function TargetPriceCard({ result, targetPrice, vatPercent }: Props) {
           <dl className="space-y-1.5">
             <Row label={t('results.targetPriceValue')} name="targetPrice" value={formatEuro(targetPrice)} />
             {/* The target price is net (spec rule: profit = target − net costs); this is what a buyer pays. */}
-            <Row
-              label={t('results.targetPriceGross', { percent: formatPercent(vatPercent) })}
-              name="targetPriceGross"
-              value={formatEuro(targetPrice * (1 + vatPercent / 100))}
-            />
+            {/* § 19 UStG: no VAT, so net is what the buyer pays. */}
+            {smallBusiness ? null : (
+              <Row
+                label={t('results.targetPriceGross', { percent: formatPercent(vatPercent) })}
+                name="targetPriceGross"
+                value={formatEuro(targetPrice * (1 + vatPercent / 100))}
+              />
+            )}
             <Row label={t('results.targetPriceProfit')} name="targetPriceProfit" value={formatEuro(result.targetPriceProfit)} strong />
             <Row label={t('results.targetPriceProfitMargin')} name="targetPriceProfitMargin" value={formatPercent(result.targetPriceProfitMargin)} />
           </dl>
@@ -85,7 +95,7 @@ const BATCHES = [
   { count: 20, name: 'priceForTwenty' },
 ] as const;
 
-export function MultiPieceCard({ result }: Props) {
+export function MultiPieceCard({ result, smallBusiness = false }: Props) {
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('results.multiPiece')} titleId="multi-piece-title">
@@ -100,7 +110,7 @@ export function MultiPieceCard({ result }: Props) {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-ink-faint">{t('results.multiPieceHint')}</p>
+      <p className="mt-3 text-xs text-ink-faint">{t(smallBusiness ? 'results.multiPieceHintSmallBusiness' : 'results.multiPieceHint')}</p>
     </Card>
   );
 }

@@ -40,6 +40,8 @@ export function PrintSheetHeader({
 
   const rows = fields
     .filter(({ name }) => name !== 'projectName' && name !== 'printTimeMinutes')
+    // § 19 UStG: no VAT line; the result card prints the legal note instead of the switch.
+    .filter(({ name }) => name !== 'smallBusiness' && !(name === 'vatPercent' && input?.smallBusiness))
     // The empty target price is "none", not a figure.
     .filter(({ name }) => !(name === 'targetPrice' && input && !input.targetPrice))
     .map((view) => ({ name: view.name as CalculatorFieldName, value: format(view) }))

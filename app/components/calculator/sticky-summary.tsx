@@ -17,7 +17,8 @@ export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEva
       className="no-print sticky bottom-2 z-10 flex items-center justify-between gap-2 rounded-card border border-brand-200 bg-surface px-3 py-2 shadow-lg lg:hidden"
     >
       <span className="min-w-0 text-xs leading-tight text-ink-muted">
-        {t('summary.label')}
+        {/* § 19 UStG: the price carries no VAT. */}
+        {t(evaluation.status !== 'invalid' && evaluation.input.smallBusiness ? 'summary.labelSmallBusiness' : 'summary.label')}
         <span className={`block text-lg font-bold text-brand-700 tabular-nums ${stale ? 'opacity-50' : ''}`} data-summary-price data-summary-stale={stale || undefined}>
           {price}
         </span>

@@ -24,11 +24,14 @@ import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { ProductImageField } from '~/components/calculator/product-image-field';
 import { ProjectHiddenFields, ProjectSavePanel, SAVE_INTENT, type SaveError } from '~/components/calculator/project-save';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
+import { SLICER_FORM_ID, SLICER_IMPORT_PATH, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { StickySummary } from '~/components/calculator/sticky-summary';
 import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { buildImportView } from '~/slicer/import-view';
+import { importNoticeFromParams } from '~/slicer/import-link';
 import type { loader as rootLoader } from '~/root';
 import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
 import { releaseProductImage, uploadProductImage } from '~/models/product-images.server';
@@ -94,8 +97,15 @@ export async function loader(args: LoaderFunctionArgs) {
     projectNotFound,
     unsaved,
     pickers,
+    slicerNotice: slicerNoticeView(params, t),
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
+}
+
+function slicerNoticeView(params: URLSearchParams, t: (key: string, options?: Record<string, unknown>) => string): SlicerNoticeView | null {
+  const notice = importNoticeFromParams(params);
+  if (notice?.kind !== 'info') return notice;
+  return { ...notice, view: buildImportView(notice.info, t, `?${params}`) };
 }
 
 /**
@@ -199,6 +209,7 @@ export default function CalculatorPage() {
       fields={loaded.fields as readonly FieldView[]}
       project={project}
       pickers={pickersAfter(loaded.pickers as PickerState | null, actionData?.hidden)}
+      slicerNotice={loaded.slicerNotice}
     />
   );
 }
@@ -244,11 +255,13 @@ function Calculator({
   fields,
   project,
   pickers,
+  slicerNotice,
 }: {
   initial: Omit<CalculatorState, 'lastValid'>;
   fields: readonly FieldView[];
   project: ProjectState;
   pickers: PickerState | null;
+  slicerNotice: SlicerNoticeView | null;
 }) {
   const { t } = useTranslation('calculator');
   const submit = useSubmit();
@@ -403,11 +416,14 @@ function Calculator({
             section="basics"
             {...sectionProps}
             after={
-              signedIn ? (
-                <ProductImageField initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
-              ) : (
-                <SignInPrompt messageKey="imageUpload" signedIn={false} />
-              )
+              <div className="space-y-4">
+                <SlicerImport initial={slicerNotice} />
+                {signedIn ? (
+                  <ProductImageField initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
+                ) : (
+                  <SignInPrompt messageKey="imageUpload" signedIn={false} />
+                )}
+              </div>
             }
           />
           <FieldSection section="pricing" {...sectionProps} />
@@ -468,6 +484,13 @@ function Calculator({
           </div>
         </div>
       </form>
+      {/* The no-JS slicer import posts the file (its input sits in 'Projekt-Grunddaten') with the current texts. */}
+      <form id={SLICER_FORM_ID} method="post" encType="multipart/form-data" action={SLICER_IMPORT_PATH} hidden>
+        {/* The field list from the page data, not the field table: keeps the table out of the first visit's JavaScript. */}
+        {fields.map(({ name }) => (
+          <input key={name} type="hidden" name={name} value={initial.values[name]} />
+        ))}
+      </form>
       <HelpSection />
     </main>
   );
@@ -500,12 +523,13 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
     result: evaluation.result,
     quantity: evaluation.input.quantity,
     vatPercent: evaluation.input.vatPercent,
+    smallBusiness: evaluation.input.smallBusiness ?? false,
     targetPrice: evaluation.input.targetPrice,
   };
   // The print sheet shows no empty target-price card.
   return (
     <>
-      <CostOverview result={evaluation.result} />
+      <CostOverview result={evaluation.result} failureRate={evaluation.input.failureRate ?? 0} />
       <MinimumPriceCard {...props} />
       <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>
         <TargetPriceCard {...props} />

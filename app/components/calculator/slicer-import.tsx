@@ -1,0 +1,100 @@
+import { useLocation } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportContext } from '~/slicer/browser';
+import type { SlicerImportInfo } from '~/slicer/import-link';
+import type { SlicerImportView } from '~/slicer/import-view';
+import { useHydrated } from '~/utils/use-hydrated';
+
+/** The no-JS upload form's id; the file input and button sit in 'Projekt-Grunddaten' and point to it. */
+export const SLICER_FORM_ID = 'slicer-import-form';
+/** The no-JS import's own route: it streams up to 1 GB, which no other calculator post may. */
+export const SLICER_IMPORT_PATH = '/calculator/slicer-import';
+
+export type SlicerNoticeView =
+  | { kind: 'info'; info: SlicerImportInfo; view: SlicerImportView }
+  | { kind: 'error'; code: string; params?: Record<string, string | number> };
+
+/**
+ * "Aus Slicer-Datei übernehmen": with scripts the file is read in the browser
+ * and never uploaded; without them it is posted to the calculator's action,
+ * which streams it and redirects back with the values and this notice in the
+ * link. Reading, filling the form and formatting the notice live in the lazy
+ * chunk (~/slicer/browser) or on the server: this file only renders.
+ */
+export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) {
+  const { t } = useTranslation('calculator');
+  const hydrated = useHydrated();
+  const { search } = useLocation();
+  const [notice, setNotice] = useState(initial);
+  const [busy, setBusy] = useState(false);
+
+  const act = (task: (reader: typeof import('~/slicer/browser'), context: ImportContext) => unknown) =>
+    import('~/slicer/browser')
+      .then((reader) => task(reader, { t, search, show: setNotice, busy: setBusy }))
+      .catch(() => (setBusy(false), setNotice({ kind: 'error', code: 'readFailed' })));
+  const read = (file: File | undefined) => file && act((reader, context) => reader.importFile(context, file));
+
+  return (
+    <div
+      id="slicer-import"
+      data-slicer-import
+      onDragOver={hydrated ? (event) => event.preventDefault() : undefined}
+      onDrop={hydrated ? (event) => (event.preventDefault(), read(event.dataTransfer.files[0])) : undefined}
+      className="rounded-md border border-dashed border-brand-200 bg-surface-subtle p-3"
+    >
+      <label htmlFor="slicer-file" className="text-sm font-medium">
+        {t('slicer.title')}
+      </label>
+      <p id="slicer-file-hint" className="mt-1 text-xs text-ink-faint">
+        {t('slicer.hint')}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <input
+          id="slicer-file"
+          type="file"
+          name="file"
+          form={SLICER_FORM_ID}
+          accept=".gcode,.gco,.g,.bgcode,.3mf,.ufp"
+          aria-describedby="slicer-file-hint"
+          disabled={busy}
+          onChange={hydrated ? (event) => (read(event.target.files?.[0]), (event.target.value = '')) : undefined}
+          className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white sm:w-auto"
+        />
+        {hydrated ? null : (
+          <button type="submit" form={SLICER_FORM_ID} className="rounded-md border border-brand-600 px-3 py-1.5 text-sm text-brand-700">
+            {t('slicer.submit')}
+          </button>
+        )}
+      </div>
+      {busy ? <p role="status">{t('slicer.reading')}</p> : null}
+      {notice?.kind === 'error' ? (
+        <p role="alert" data-slicer-error className="mt-2 text-sm text-danger-700">
+          {t(`slicer.errors.${notice.code}`, notice.params)}
+        </p>
+      ) : notice ? (
+        <div role="status" data-slicer-info className="mt-2 rounded-md bg-brand-50 px-3 py-2 text-sm">
+          <p>{notice.view.message}</p>
+          {notice.view.warning ? <p className="text-xs">{notice.view.warning}</p> : null}
+          {notice.view.plates ? (
+            <ul aria-label={t('slicer.plates')} className="mt-2 flex flex-wrap gap-1.5">
+              {notice.view.plates.map((choice) => (
+                <li key={choice.href}>
+                  <a
+                    href={choice.href}
+                    aria-current={choice.current || undefined}
+                    // With scripts the choice fills the form in place, keeping what was typed since.
+                    onClick={hydrated ? (event) => (event.preventDefault(), act((reader, context) => reader.choosePlate(context, notice.info, choice.plate))) : undefined}
+                    className="inline-block rounded-md border border-brand-200 bg-surface px-2 py-1 text-xs aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+                  >
+                    {choice.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { consumeRateLimit } from '~/services/rate-limit.server';
+import { readSlicerUpload } from '~/services/slicer-upload.server';
+import { readSlicerSummary } from '~/slicer';
+import type { SlicerError, SlicerSummary } from '~/slicer/types';
+
+export type SlicerImportResult =
+  | { status: 'ok'; summary: SlicerSummary; fields: Record<string, string> }
+  /** a German message exists for every code (calculator:slicer.errors.<code>) */
+  | { status: 'unreadable'; error: SlicerError | { code: 'missingFile' }; fields: Record<string, string> }
+  | { status: 'tooLarge' }
+  | { status: 'badRequest' }
+  | { status: 'rateLimited'; retryAfterSeconds: number };
+
+/**
+ * Reads the slicer file of a multipart request (field `file`) for the
+ * calculator's no-JS import and `POST /api/slicer/parse`. Open to visitors,
+ * rate-limited per IP before a byte of the body is read; the file is only
+ * streamed through (head and tail kept in memory), never stored.
+ */
+export async function importSlicerFile(ctx: { em: EntityManager; ip: string }, request: Request): Promise<SlicerImportResult> {
+  const limit = await consumeRateLimit(ctx.em, 'slicerImport', { ip: ctx.ip });
+  if (!limit.allowed) return { status: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+  const upload = await readSlicerUpload(request);
+  if (upload.status === 'tooLarge' || upload.status === 'badRequest') return upload;
+  if (upload.status === 'missingFile') return { status: 'unreadable', error: { code: 'missingFile' }, fields: upload.fields };
+  const result = await readSlicerSummary(upload.file);
+  return result.ok
+    ? { status: 'ok', summary: result.summary, fields: upload.fields }
+    : { status: 'unreadable', error: result.error, fields: upload.fields };
+}

@@ -1,0 +1,36 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams } from '~/calculator/fields';
+import { importSlicerFile } from '~/models/slicer-import.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { importedFieldValues, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
+
+/**
+ * The slicer import without JavaScript: a multipart post of the file and the
+ * calculator's current texts. It has its own address because it alone may
+ * stream up to 1 GB (app/utils/request-guard.server.ts); the file is read as
+ * it streams (head and tail kept, nothing stored). The answer is a redirect to
+ * the calculation link with weight and print time filled in and the import
+ * notice (or its German error) in the link.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const ctx = await getRequestContext(args);
+  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
+  const fields = 'fields' in result ? result.fields : {};
+  const values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
+  let notice: SlicerImportNotice;
+  if (result.status === 'ok') {
+    const info = importInfoFromSummary(result.summary);
+    Object.assign(values, importedFieldValues(info));
+    notice = { kind: 'info', info };
+  } else if (result.status === 'unreadable') {
+    notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };
+  } else {
+    notice = { kind: 'error', code: result.status === 'badRequest' ? 'missingFile' : result.status };
+  }
+  return redirect(`/calculator?${importNoticeToParams(notice, rawValuesToSearchParams(values))}#slicer-import`, 303);
+}
+
+/** Nothing to show at this address: a GET goes to the calculator. */
+export function loader() {
+  return redirect('/calculator');
+}

@@ -1,0 +1,57 @@
+/**
+ * The slicer import's browser side, loaded lazily when a file is chosen or
+ * dropped (or a plate picked): reading only the file's first and last few MB
+ * (Blob.slice; for a ZIP also its directory and the entries wanted), filling
+ * the form, and the notice. The calculator's first-visit JavaScript only
+ * renders what this produces.
+ */
+import type { SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { importedFieldValues, importInfoFromSummary, type SlicerImportInfo } from './import-link';
+import { buildImportView } from './import-view';
+import { readSlicerSummary } from './index';
+import { SLICER_HEAD_BYTES, SLICER_MAX_BYTES, SLICER_TAIL_BYTES, type SlicerReadResult } from './types';
+
+export type ImportContext = {
+  t: (key: string, options?: Record<string, unknown>) => string;
+  search: string;
+  show: (notice: SlicerNoticeView) => void;
+  busy: (busy: boolean) => void;
+};
+
+const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+
+export async function readSlicerFile(file: Blob): Promise<SlicerReadResult> {
+  const size = file.size;
+  if (size > SLICER_MAX_BYTES) return { ok: false, error: { code: 'tooLarge' } };
+  const head = await bytesOf(file.slice(0, SLICER_HEAD_BYTES));
+  const tail = size <= head.length ? head : await bytesOf(file.slice(Math.max(0, size - SLICER_TAIL_BYTES), size));
+  return readSlicerSummary({ size, head, tail, read: async (offset, length) => bytesOf(file.slice(offset, offset + length)) });
+}
+
+export async function importFile(context: ImportContext, file: File) {
+  context.busy(true);
+  try {
+    const result = await readSlicerFile(file);
+    if (result.ok) apply(context, importInfoFromSummary(result.summary));
+    else context.show({ kind: 'error', ...result.error });
+  } finally {
+    context.busy(false);
+  }
+}
+
+/** A plate (or, with undefined, all plates) of a multi-plate project. */
+export function choosePlate(context: ImportContext, info: SlicerImportInfo, plate: number | undefined) {
+  apply(context, { ...info, plate });
+}
+
+function apply(context: ImportContext, info: SlicerImportInfo) {
+  context.show({ kind: 'info', info, view: buildImportView(info, context.t, context.search) });
+  const form = document.getElementById('calculator-form') as HTMLFormElement;
+  let input: HTMLInputElement | undefined;
+  for (const [name, value] of Object.entries(importedFieldValues(info))) {
+    input = form.elements.namedItem(name) as HTMLInputElement;
+    input.value = value;
+  }
+  // The form recalculates on input events, as if the values had been typed.
+  input?.dispatchEvent(new Event('input', { bubbles: true }));
+}

@@ -1,0 +1,163 @@
+/**
+ * What the calculator shows after an import, and how it travels in the
+ * calculation link (the no-JS import redirects there). Browser-safe and small:
+ * it is part of the calculator's first-visit JavaScript, the readers are not.
+ *
+ * Query parameters (all optional, all checked when read back):
+ *   slicer, slicerVersion, slicerGrams, slicerSeconds, slicerFilaments,
+ *   slicerPlates=1:10.5:3600;2:5.25:1800, slicerPlate=<index> (absent = all),
+ *   slicerWarning=<code>:<material>:<density>, slicerError=<code>, slicerErrorMethod
+ */
+import { formatDecimalInput } from '../utils/number';
+import type { SlicerPlate, SlicerSummary, SlicerWarning } from './types';
+
+export type SlicerImportInfo = {
+  slicer: string;
+  version: string | null;
+  grams: number;
+  seconds: number;
+  filaments: number;
+  plates?: SlicerPlate[];
+  /** the chosen plate's index; undefined = all plates */
+  plate?: number;
+  warnings: SlicerWarning[];
+};
+
+export type SlicerImportNotice =
+  | { kind: 'info'; info: SlicerImportInfo }
+  | { kind: 'error'; code: string; params?: Record<string, string | number> };
+
+export const SLICER_IMPORT_PARAMS = [
+  'slicer',
+  'slicerVersion',
+  'slicerGrams',
+  'slicerSeconds',
+  'slicerFilaments',
+  'slicerPlates',
+  'slicerPlate',
+  'slicerWarning',
+  'slicerError',
+  'slicerErrorMethod',
+] as const;
+
+// Codes a link may carry: the readers' codes plus the upload's own. Anything else is ignored.
+const ERROR_CODES = new Set([
+  'missingFile',
+  'readFailed',
+  'rateLimited',
+  'empty',
+  'tooLarge',
+  'image',
+  'notSlicerFile',
+  'noSummary',
+  'noWeight',
+  'noTime',
+  'zipDamaged',
+  'zipUnsupported',
+  'zipNoGcode',
+  'zipPartUnavailable',
+  'projectNotSliced',
+  'bgcodeDamaged',
+  'bgcodeCompression',
+]);
+const METHODS = new Set(['Heatshrink 11,4', 'Heatshrink 12,4']);
+const WARNING_CODES = new Set(['weightFromVolume', 'weightFromLength']);
+const MAX_PLATES = 64;
+
+export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo {
+  return {
+    slicer: summary.slicer,
+    version: summary.slicerVersion,
+    grams: summary.filamentGrams,
+    seconds: summary.printSeconds,
+    filaments: summary.perExtruder.length,
+    ...(summary.plates && summary.plates.length > 1 ? { plates: summary.plates } : {}),
+    warnings: summary.warnings,
+  };
+}
+
+/** The figures of the chosen plate, or of all plates. */
+export function chosenFigures(info: SlicerImportInfo): { grams: number; seconds: number } {
+  const plate = info.plate !== undefined ? info.plates?.find((p) => p.index === info.plate) : undefined;
+  return plate ? { grams: plate.filamentGrams, seconds: plate.printSeconds } : { grams: info.grams, seconds: info.seconds };
+}
+
+/** Rounds a print time up to whole minutes and splits it for the form's two inputs. */
+export function printTimeParts(seconds: number): { hours: number; minutes: number } {
+  const minutes = Math.ceil(seconds / 60);
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+/** The form texts an import sets: weight and print time (hours + minutes, rounded up). */
+export function importedFieldValues(info: SlicerImportInfo) {
+  const { grams, seconds } = chosenFigures(info);
+  const { hours, minutes } = printTimeParts(seconds);
+  return { filamentWeight: formatDecimalInput(Math.max(0.1, grams)), printTimeHours: String(hours), printTimeMinutes: String(minutes) };
+}
+
+export function importNoticeToParams(notice: SlicerImportNotice, params: URLSearchParams) {
+  for (const name of SLICER_IMPORT_PARAMS) params.delete(name);
+  if (notice.kind === 'error') {
+    params.set('slicerError', notice.code);
+    if (notice.params?.method) params.set('slicerErrorMethod', String(notice.params.method));
+    return params;
+  }
+  const { info } = notice;
+  params.set('slicer', info.slicer);
+  if (info.version) params.set('slicerVersion', info.version);
+  params.set('slicerGrams', String(info.grams));
+  params.set('slicerSeconds', String(info.seconds));
+  params.set('slicerFilaments', String(info.filaments));
+  if (info.plates) params.set('slicerPlates', info.plates.map((p) => `${p.index}:${p.filamentGrams}:${p.printSeconds}`).join(';'));
+  if (info.plate !== undefined) params.set('slicerPlate', String(info.plate));
+  const warning = info.warnings[0];
+  if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
+  return params;
+}
+
+const number = (text: string | null | undefined) => {
+  if (text == null || text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 && value < 1e9 ? value : undefined;
+};
+// Shown back to the visitor: printable text only, short.
+const label = (text: string | null) => (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 60);
+
+/** The notice a link carries, or null (missing or malformed parameters are ignored, never an error). */
+export function importNoticeFromParams(params: URLSearchParams): SlicerImportNotice | null {
+  const error = params.get('slicerError');
+  if (error !== null) {
+    if (!ERROR_CODES.has(error)) return null;
+    const method = params.get('slicerErrorMethod') ?? '';
+    return { kind: 'error', code: error, ...(error === 'bgcodeCompression' ? { params: { method: METHODS.has(method) ? method : 'Heatshrink' } } : {}) };
+  }
+  const slicer = label(params.get('slicer'));
+  const grams = number(params.get('slicerGrams'));
+  const seconds = number(params.get('slicerSeconds'));
+  if (!slicer || grams === undefined || seconds === undefined) return null;
+  const plates = (params.get('slicerPlates') ?? '')
+    .split(';')
+    .slice(0, MAX_PLATES)
+    .map((part) => part.split(':').map((n) => number(n)))
+    .filter((p): p is [number, number, number] => p.length === 3 && p.every((n) => n !== undefined))
+    .map(([index, filamentGrams, printSeconds]) => ({ index, filamentGrams, printSeconds }));
+  const plate = number(params.get('slicerPlate'));
+  const [code, material, density] = (params.get('slicerWarning') ?? '').split(':');
+  const warnings: SlicerWarning[] =
+    WARNING_CODES.has(code) && number(density) !== undefined
+      ? [{ code: code as SlicerWarning['code'], params: { material: label(material).slice(0, 20), density: number(density)! } }]
+      : [];
+  return {
+    kind: 'info',
+    info: {
+      slicer,
+      version: label(params.get('slicerVersion')) || null,
+      grams,
+      seconds,
+      filaments: Math.min(64, Math.round(number(params.get('slicerFilaments')) ?? 1)),
+      ...(plates.length > 1 ? { plates } : {}),
+      ...(plate !== undefined && plates.some((p) => p.index === plate) ? { plate } : {}),
+      warnings,
+    },
+  };
+}

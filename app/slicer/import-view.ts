@@ -1,0 +1,42 @@
+/**
+ * The import notice as the page shows it: translated text and the plate
+ * choices as links. Built on the server for the first render and by the lazily
+ * loaded reader chunk after a browser import, so the calculator's first-visit
+ * JavaScript only renders it.
+ */
+import { formatNumber } from '../utils/number';
+import { chosenFigures, importedFieldValues, importNoticeToParams, printTimeParts, type SlicerImportInfo } from './import-link';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type SlicerPlateChoice = { label: string; href: string; current: boolean; plate: number | undefined };
+
+export type SlicerImportView = { message: string; warning?: string; plates?: SlicerPlateChoice[] };
+
+export function buildImportView(info: SlicerImportInfo, t: Translate, search: string): SlicerImportView {
+  const duration = (seconds: number) => t('slicer.duration', printTimeParts(seconds));
+  const { grams, seconds } = chosenFigures(info);
+  const details = [[info.slicer, info.version].filter(Boolean).join(' '), `${formatNumber(grams)} g`, duration(seconds), t('slicer.filaments', { count: info.filaments })].join(' · ');
+  const warning = info.warnings[0];
+  // Each choice is a link to the calculation with that plate's figures, so it works without scripts.
+  const choice = (plate: number | undefined): SlicerPlateChoice => {
+    const next = { ...info, plate };
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(importedFieldValues(next))) params.set(name, value);
+    importNoticeToParams({ kind: 'info', info: next }, params);
+    const figures = info.plates?.find((p) => p.index === plate);
+    return {
+      label: figures
+        ? `${t('slicer.plate', { index: figures.index })} · ${formatNumber(figures.filamentGrams)} g · ${duration(figures.printSeconds)}`
+        : t('slicer.allPlates'),
+      href: `/calculator?${params}#slicer-import`,
+      current: info.plate === plate,
+      plate,
+    };
+  };
+  return {
+    message: t('slicer.takenOver', { details }),
+    ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, warning.params) } : {}),
+    ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
+  };
+}

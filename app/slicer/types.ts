@@ -1,0 +1,84 @@
+/**
+ * What a slicer file tells us, and why it could not be read. Pure types, shared
+ * by the browser (the file is read locally) and the server (no-JS upload, API).
+ *
+ * Errors and warnings are codes with parameters; the UI translates them
+ * (`calculator:slicer.errors.<code>` / `calculator:slicer.warnings.<code>`).
+ */
+
+export type SlicerExtruder = { filamentGrams: number; material?: string };
+
+export type SlicerPlate = { index: number; filamentGrams: number; printSeconds: number };
+
+export type SlicerWarningCode =
+  /** grams computed from a volume or a length with a density (params: material, density) */
+  | 'weightFromVolume'
+  | 'weightFromLength';
+
+export type SlicerWarning = { code: SlicerWarningCode; params?: Record<string, string | number> };
+
+export type SlicerSummary = {
+  slicer: string;
+  slicerVersion: string | null;
+  /** all extruders (and, for a multi-plate project, all plates) together */
+  filamentGrams: number;
+  printSeconds: number;
+  perExtruder: SlicerExtruder[];
+  plates?: SlicerPlate[];
+  warnings: SlicerWarning[];
+};
+
+export const SLICER_ERROR_CODES = [
+  'empty',
+  'tooLarge',
+  'image',
+  'notSlicerFile',
+  'noSummary',
+  'noWeight',
+  'noTime',
+  'zipDamaged',
+  'zipUnsupported',
+  'zipNoGcode',
+  'zipPartUnavailable',
+  'projectNotSliced',
+  'bgcodeDamaged',
+  'bgcodeCompression',
+] as const;
+
+export type SlicerErrorCode = (typeof SLICER_ERROR_CODES)[number];
+
+export type SlicerError = { code: SlicerErrorCode; params?: Record<string, string | number> };
+
+export type SlicerReadResult = { ok: true; summary: SlicerSummary } | { ok: false; error: SlicerError };
+
+/**
+ * The bytes of a file as the reader gets them: the whole file, or only its
+ * first and last bytes (G-code summaries live there) plus the total size.
+ * `read` optionally gives random access (a browser `Blob`), which a ZIP
+ * whose wanted entry lies in the middle needs.
+ */
+export type SlicerSlices = {
+  size: number;
+  head: Uint8Array;
+  tail: Uint8Array;
+  read?: (offset: number, length: number) => Promise<Uint8Array>;
+};
+
+export type SlicerInput = Uint8Array | SlicerSlices;
+
+/** The most a file may be (issue 13: 1 GB); larger ones are refused before reading. */
+export const SLICER_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** How much of each end is read: summaries sit in the first or last few hundred kB. */
+export const SLICER_HEAD_BYTES = 4 * 1024 * 1024;
+export const SLICER_TAIL_BYTES = 4 * 1024 * 1024;
+
+/** Thrown inside a reader to end it with a German message code. */
+export class SlicerReadError extends Error {
+  constructor(
+    readonly code: SlicerErrorCode,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(code);
+  }
+}
