@@ -95,14 +95,27 @@ function I18nResources() {
     // In the browser keep exactly what the server rendered, so hydration matches.
     if (typeof document !== 'undefined') return document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.innerHTML ?? '';
     const lng = i18n.language;
-    const namespaces = [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))];
+    const namespaces = routeNamespaces(matches);
     const data = { [lng]: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}])) };
     return JSON.stringify(data).replace(/</g, '\\u003c');
   });
   return <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/** The translation namespaces the matched routes declare in `handle.i18n`. */
+function routeNamespaces(matches: ReturnType<typeof useMatches>): string[] {
+  return [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))];
+}
+
 export default function App() {
+  /*
+   * Every namespace a route declares is loaded before the route renders: on a
+   * client-side navigation this suspends inside Remix's transition (the old
+   * page stays) until all of them are there. Components that ask for fewer
+   * namespaces than they use (`t('auth:errors.…')` under
+   * `useTranslation('account')`, the schema's messages) are covered too.
+   */
+  useTranslation(routeNamespaces(useMatches()));
   return <Outlet />;
 }
 

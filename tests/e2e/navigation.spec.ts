@@ -182,3 +182,17 @@ test('after signing in with the form, the calculator renders (redirect by client
   expect(await rawKeys(page)).toEqual([]);
   if (javaScriptEnabled) expect(errors).toEqual([]);
 });
+
+test('after a client-side navigation to sign-in, the form\'s own messages are German, not keys', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'client-side navigation needs JavaScript');
+  await page.goto('/calculator');
+  await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
+  await page.getByRole('main').getByRole('link', { name: 'Registrieren' }).first().click();
+  await page.getByRole('main').getByRole('button', { name: /registrieren|konto erstellen/i }).last().click();
+  await expect(page.getByText('Vorname ist erforderlich')).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
+});
