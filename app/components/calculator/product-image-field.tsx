@@ -78,11 +78,11 @@ export function ProductImageField({ initialPath, serverError }: { initialPath: s
             const file = event.dataTransfer.files[0];
             if (file && !uploading) void upload(file);
           }}
-          className={`rounded-md border-2 border-dashed px-3 py-4 text-sm transition-colors ${
+          className={`min-w-0 rounded-md border-2 border-dashed px-3 py-4 text-sm transition-colors ${
             dragOver ? 'border-brand-600 bg-brand-50' : 'border-surface-line bg-surface-subtle'
           }`}
         >
-          <label className="flex flex-col items-center gap-2 text-center text-ink-muted">
+          <label className="flex w-full min-w-0 flex-col items-center gap-2 text-center text-ink-muted">
             {uploading ? <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin" /> : <ImagePlus aria-hidden="true" className="h-6 w-6" />}
             <span>{uploading ? t('image.uploading') : t('image.drop')}</span>
             <input
@@ -96,7 +96,8 @@ export function ProductImageField({ initialPath, serverError }: { initialPath: s
                 event.currentTarget.value = '';
                 if (file) void upload(file);
               }}
-              className="max-w-full text-sm"
+              // A file input is as wide as its button and file name unless told otherwise (a 320 px phone).
+              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white"
             />
           </label>
           {hydrated ? null : (
