@@ -127,7 +127,16 @@ export async function action(args: ActionFunctionArgs) {
   const projectField = fields[PROJECT_PARAM] || null;
   const answer = (status: number, extra: { saveError?: SaveError; errors?: Record<string, string>; imageError?: string; hidden?: Record<string, string> } = {}) =>
     data(
-      { saveError: extra.saveError ?? null, values, hidden: extra.hidden ?? hidden, errors: extra.errors ?? {}, projectId: projectField, imageError: extra.imageError ?? null },
+      {
+        saveError: extra.saveError ?? null,
+        values,
+        // Evaluated here, not in the browser: the schema and engine stay out of the first visit's JavaScript.
+        evaluation: evaluateCalculator(values),
+        hidden: extra.hidden ?? hidden,
+        errors: extra.errors ?? {},
+        projectId: projectField,
+        imageError: extra.imageError ?? null,
+      },
       { status },
     );
   const fail = (status: number, error: SaveError, errors: Record<string, string> = {}) => answer(status, { saveError: error, errors });
@@ -191,7 +200,7 @@ export default function CalculatorPage() {
   const location = useLocation();
   // A refused save shows the inputs as they were submitted (nothing typed is lost).
   const values = actionData?.values ?? loaded.values;
-  const evaluation = actionData ? evaluateCalculator(actionData.values) : loaded.evaluation;
+  const evaluation = actionData?.evaluation ?? loaded.evaluation;
   const project: ProjectState = {
     id: actionData ? (actionData.projectId ?? null) : (loaded.project?.id ?? null),
     hidden: actionData?.hidden ?? loaded.hidden,
