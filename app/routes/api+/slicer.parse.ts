@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
-import { getEm } from '~/services/db.server';
-import { clientIp } from '~/services/rate-limit.server';
+import { getRequestContext } from '~/services/request-context.server';
 import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/utils/api.server';
 
 /**
@@ -10,9 +9,10 @@ import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/utils/api
  * 400 `{ message }` in German. Open to visitors; the file is streamed (up to
  * 1 GB, head and tail kept) and never stored.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(['POST']);
-  const result = await importSlicerFile({ em: await getEm(), ip: clientIp(request) }, request);
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  const ctx = await getRequestContext(args);
+  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
   if (result.status === 'ok') return jsonResponse(result.summary);
   if (result.status === 'rateLimited') return rateLimitedResponse(result.retryAfterSeconds);
   const t = await getServerT('calculator');
