@@ -9,7 +9,7 @@
  *   slicerWarning=<code>:<material>:<density>, slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../utils/number';
-import type { SlicerPlate, SlicerSummary, SlicerWarning } from './types';
+import { SLICER_ERROR_CODES, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
 
 export type SlicerImportInfo = {
   slicer: string;
@@ -41,25 +41,7 @@ export const SLICER_IMPORT_PARAMS = [
 ] as const;
 
 // Codes a link may carry: the readers' codes plus the upload's own. Anything else is ignored.
-const ERROR_CODES = new Set([
-  'missingFile',
-  'readFailed',
-  'rateLimited',
-  'empty',
-  'tooLarge',
-  'image',
-  'notSlicerFile',
-  'noSummary',
-  'noWeight',
-  'noTime',
-  'zipDamaged',
-  'zipUnsupported',
-  'zipNoGcode',
-  'zipPartUnavailable',
-  'projectNotSliced',
-  'bgcodeDamaged',
-  'bgcodeCompression',
-]);
+const ERROR_CODES = new Set<string>(['missingFile', 'readFailed', 'rateLimited', ...SLICER_ERROR_CODES]);
 const METHODS = new Set(['Heatshrink 11,4', 'Heatshrink 12,4']);
 const WARNING_CODES = new Set(['weightFromVolume', 'weightFromLength']);
 const MAX_PLATES = 64;

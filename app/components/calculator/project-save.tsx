@@ -39,14 +39,13 @@ export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boo
     if (error) showToast({ type: 'error', title: error.title, description: error.text, action: error.action });
   }, [error]);
 
+  // Both save buttons (in the column and, on small screens, floating) submit the calculator form the same way.
+  const saveButtonProps = { type: 'submit', formMethod: 'post', formAction: '/calculator', name: 'intent', value: SAVE_INTENT } as const;
+
   return (
     <div className="space-y-3">
       <button
-        type="submit"
-        formMethod="post"
-        formAction="/calculator"
-        name="intent"
-        value={SAVE_INTENT}
+        {...saveButtonProps}
         disabled={saving}
         data-save-project
         className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
@@ -81,11 +80,7 @@ export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boo
       ) : null}
       {/* Spec §2: on small screens a floating round save button. */}
       <button
-        type="submit"
-        formMethod="post"
-        formAction="/calculator"
-        name="intent"
-        value={SAVE_INTENT}
+        {...saveButtonProps}
         disabled={saving}
         aria-label={label}
         title={label}
