@@ -6,7 +6,7 @@
  * A script, not a test: it prints figures and asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
@@ -42,7 +42,7 @@ const targets: Target[] = [
 const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const cookies: Partial<Record<Account, string>> = {};
-// BENCH_ONLY=projects: only the targets whose name contains it (the browser and sign-in figures are skipped).
+// BENCH_ONLY=projects,printers: only the targets whose name contains one of them (the browser and sign-in figures are skipped).
 const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main() {
@@ -66,7 +66,7 @@ async function main() {
     await waitForHealthy();
     // First, while the workers' memory is not yet shaped by the load tests.
     if (!ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
-    const chosen = targets.filter((target) => target.name.includes(ONLY));
+    const chosen = targets.filter((target) => ONLY.split(',').some((part) => target.name.includes(part)));
     const needed = new Set(chosen.map((target) => target.signedIn).filter(Boolean));
     if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
     if (needed.has('printers')) cookies.printers = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
@@ -76,12 +76,14 @@ async function main() {
       await explainProjectSearch();
     }
     console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
-    console.log('target                            req/s     p50 ms   p99 ms   errors');
+    console.log('target                            req/s     p50 ms   p99 ms   errors   CPU ms/req');
     for (const target of chosen) {
       await run(target, 2); // warm-up
+      const cpuBefore = serverCpuMs(server.pid!);
       const result = await run(target, DURATION);
+      const cpuPerRequest = (serverCpuMs(server.pid!) - cpuBefore) / Math.max(1, result.requests.total);
       console.log(
-        `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${result.errors + result.non2xx}`,
+        `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.errors + result.non2xx).padStart(6)}   ${cpuPerRequest.toFixed(2).padStart(10)}`,
       );
     }
     if (!ONLY) {
@@ -241,6 +243,37 @@ function run(target: Target, duration: number) {
       ? [{ setupRequest: (request) => ({ ...request, path: `${target.path}&filamentWeight=${(counter++ % 100000) / 10 + 1}` }) }]
       : undefined,
   });
+}
+
+/**
+ * CPU time (user + system) the server has used so far: the app's workers and
+ * the embedded PostgreSQL, every process under the one the bench started. Per
+ * request it is a figure that another busy process on the machine barely
+ * moves, unlike latency.
+ */
+function serverCpuMs(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state, ppid, … utime (14th), stime (15th).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let current = pid, depth = 0; current > 1 && depth < 32; depth++) {
+      if (current === rootPid) return true;
+      current = stats.get(current)?.ppid ?? 0;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 async function waitForHealthy() {

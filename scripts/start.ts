@@ -13,12 +13,18 @@ import { prepareDatabase } from './lib/database';
 import { startHttpServer } from './lib/server';
 import { onShutdown } from './lib/shutdown';
 
+const WORKER_SEMI_SPACE_MB = 64;
+
 async function startPrimary() {
   const env = parseEnv();
   buildIfNeeded();
   const db = await prepareDatabase(env);
   const workers = env.WEB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   let stopping = false;
+  // A larger young generation: a request allocates a few MB (ORM entities, the
+  // data stream, the compressed page) that die with it, and with V8's default
+  // semi-space the scavenger ran for ~18 % of a worker's CPU under load.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
   const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL });
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (worker, code) => {

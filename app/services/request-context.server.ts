@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities';
 import { getEm } from './db.server';
 import { clientIp } from './rate-limit.server';
-import { getSession, SESSION_COOKIE_NAME } from './session.server';
+import { readSessionWithUser, SESSION_COOKIE_NAME } from './session.server';
 
 /**
  * The per-request context every operation takes: one EntityManager fork, the
@@ -56,10 +56,12 @@ async function buildRequestContext(request: Request): Promise<RequestContext> {
   let user: User | null = null;
   let sessionId = '';
   if (hasSession) {
-    const session = await getSession(request);
-    sessionId = session.id;
-    const userId = session.get('userId');
-    if (typeof userId === 'string' && userId) user = await em.findOne(User, { id: userId });
+    // The session row and its user in one query (the hot path of every signed-in page).
+    const read = await readSessionWithUser(em, cookieHeader);
+    if (read) {
+      sessionId = read.sid;
+      if (read.userRow) user = em.map(User, read.userRow);
+    }
   }
   return { em, user, sessionId, ip: clientIp(request), now: new Date(), hasSession, privateResponse: false };
 }

@@ -81,11 +81,29 @@ async function purgeExpiredSessions(em: EntityManager) {
   await em.nativeDelete(SessionRow, { expire: { $lt: new Date(now) } });
 }
 
-function isLive(row: SessionRow, now: number): boolean {
+function isLive(row: Pick<SessionRow, 'sess' | 'expire'>, now: number): boolean {
   if (row.expire.getTime() <= now) return false;
   const createdAt = Number(row.sess.createdAt);
   if (!Number.isFinite(createdAt)) return false;
   return now - createdAt < SESSION_ABSOLUTE_MS;
+}
+
+/**
+ * The data of a stored session that is still live, sliding its idle window
+ * (at most once per hour); null, and the row deleted, when it has ended.
+ */
+async function keepAlive(em: EntityManager, sid: string, row: Pick<SessionRow, 'sess' | 'expire'>): Promise<SessionData | null> {
+  const now = Date.now();
+  if (!isLive(row, now)) {
+    await em.nativeDelete(SessionRow, { sid });
+    return null;
+  }
+  const createdAt = Number(row.sess.createdAt);
+  const wanted = nextExpiry(createdAt, now);
+  if (wanted.getTime() - row.expire.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await em.nativeUpdate(SessionRow, { sid }, { expire: wanted });
+  }
+  return row.sess as SessionData;
 }
 
 function createDatabaseSessionStorage(cookie: Cookie): AppSessionStorage {
@@ -101,21 +119,10 @@ function createDatabaseSessionStorage(cookie: Cookie): AppSessionStorage {
       return sid;
     },
     async readData(sid) {
+      sessionReadStats.reads += 1;
       const em = await getEm();
       const row = await em.findOne(SessionRow, { sid });
-      if (!row) return null;
-      const now = Date.now();
-      if (!isLive(row, now)) {
-        await em.nativeDelete(SessionRow, { sid });
-        return null;
-      }
-      const createdAt = Number(row.sess.createdAt);
-      const wanted = nextExpiry(createdAt, now);
-      // Slide the idle window, at most once per hour.
-      if (wanted.getTime() - row.expire.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-        await em.nativeUpdate(SessionRow, { sid }, { expire: wanted });
-      }
-      return row.sess as SessionData;
+      return row ? keepAlive(em, sid, row) : null;
     },
     async updateData(sid, data) {
       const em = await getEm();
@@ -138,14 +145,53 @@ function createDatabaseSessionStorage(cookie: Cookie): AppSessionStorage {
   });
 }
 
-let storagePromise: Promise<AppSessionStorage> | undefined;
+let storagePromise: Promise<{ cookie: Cookie; storage: AppSessionStorage }> | undefined;
 
-function getStorage(): Promise<AppSessionStorage> {
-  storagePromise ??= createSessionCookie().then(createDatabaseSessionStorage);
+function getCookieAndStorage(): Promise<{ cookie: Cookie; storage: AppSessionStorage }> {
+  storagePromise ??= createSessionCookie().then((cookie) => ({ cookie, storage: createDatabaseSessionStorage(cookie) }));
   storagePromise.catch(() => {
     storagePromise = undefined;
   });
   return storagePromise;
+}
+
+async function getStorage(): Promise<AppSessionStorage> {
+  return (await getCookieAndStorage()).storage;
+}
+
+/**
+ * The session id and user id of a request, read like `getSession` does (the
+ * signed cookie, then the live row, sliding its idle window), plus the user's
+ * row from the same query: a signed-in page costs one round trip for both.
+ * `user` is the raw `users` row (the caller maps it into its EntityManager).
+ */
+/** Counts session reads from the database (`getSession` and `readSessionWithUser`); tests assert one per request. */
+export const sessionReadStats = { reads: 0 };
+
+export async function readSessionWithUser(
+  em: EntityManager,
+  cookieHeader: string | null,
+): Promise<{ sid: string; userId: string | null; userRow: Record<string, unknown> | null } | null> {
+  if (!cookieHeader) return null;
+  const { cookie } = await getCookieAndStorage();
+  const sid: unknown = await cookie.parse(cookieHeader);
+  if (typeof sid !== 'string' || !sid) return null;
+  sessionReadStats.reads += 1;
+  const rows: Record<string, unknown>[] = await em.execute(
+    `select s."sess" as "__session_sess", s."expire" as "__session_expire", u.*
+       from "sessions" s left join "users" u
+         -- The primary key's index, and no cast error should a row ever hold something else.
+         on u."id" = case when s."sess"->>'userId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (s."sess"->>'userId')::uuid end
+      where s."sid" = ? limit 1`,
+    [sid],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { __session_sess: sess, __session_expire: expire, ...userColumns } = row;
+  const data = await keepAlive(em, sid, { sess: sess as Record<string, unknown>, expire: new Date(expire as string | Date) });
+  if (!data) return null;
+  const userId = typeof data.userId === 'string' && data.userId ? data.userId : null;
+  return { sid, userId, userRow: userId && userColumns.id ? userColumns : null };
 }
 
 /**
