@@ -23,6 +23,12 @@ import { User } from './user.entity';
   name: 'projects_name_trgm_index',
   expression: 'create index "projects_name_trgm_index" on "projects" using gin ("name" gin_trgm_ops)',
 })
+// Whether a project still shows an image: asked before its file is deleted (project saved without it,
+// project deleted, the upload cleanup). Only rows with an image.
+@Index({
+  name: 'projects_product_image_path_index',
+  expression: 'create index "projects_product_image_path_index" on "projects" ("product_image_path") where "product_image_path" is not null',
+})
 export class Project extends BaseEntity {
   @ManyToOne({ entity: () => User, deleteRule: 'cascade', index: true })
   user!: User;

@@ -15,7 +15,7 @@ import { formatDecimalInput } from '../utils/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { isPremium } from './permissions.server';
-import { acceptableProductImage, releaseProductImage } from './product-images.server';
+import { acceptProductImage, releaseProductImage } from './product-images.server';
 import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from './project-payload';
 import { fieldErrors, forbidden, notFound, ok, type Result } from './result';
 
@@ -68,10 +68,11 @@ async function ownedSelections(em: EntityManager, userId: string, payload: Proje
   return selections;
 }
 
+/** Runs inside the transaction that writes the project (the image's acceptance must commit with it). */
 async function applyPayload(em: EntityManager, userId: string, project: Project, payload: ProjectPayload) {
   const selections = await ownedSelections(em, userId, payload);
   const previousImage = project.productImagePath ?? null;
-  const image = await acceptableProductImage(userId, (payload.productImagePath as string | null) ?? null, previousImage);
+  const image = await acceptProductImage(em, userId, (payload.productImagePath as string | null) ?? null, previousImage);
   const extras: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(payload)) {
     if (name === 'name' || (SELECTED_KEYS as readonly string[]).includes(name) || name === 'productImagePath') continue;
@@ -152,14 +153,19 @@ export async function getProject(ctx: UserContext, id: unknown): Promise<Result<
 
 export async function updateProject(ctx: UserContext, id: unknown, payload: ProjectPayload): Promise<Result<Project>> {
   if (!isProjectId(id)) return notFound();
-  const project = await ctx.em.findOne(Project, { id, user: ctx.user.id });
-  if (!project) return notFound();
-  const { replacedImage } = await applyPayload(ctx.em, ctx.user.id, project, payload);
-  // updatedAt moves on every save (even an unchanged one: the user saved it now).
-  project.updatedAt = ctx.now;
-  await ctx.em.flush();
-  if (replacedImage) await releaseProductImage(ctx.em, replacedImage);
-  return ok(project);
+  const saved = await ctx.em.transactional(async (em) => {
+    const project = await em.findOne(Project, { id, user: ctx.user.id });
+    if (!project) return null;
+    const { replacedImage } = await applyPayload(em, ctx.user.id, project, payload);
+    // updatedAt moves on every save (even an unchanged one: the user saved it now).
+    project.updatedAt = ctx.now;
+    await em.flush();
+    return { project, replacedImage };
+  });
+  if (!saved) return notFound();
+  // After the commit: the project no longer shows the old image.
+  if (saved.replacedImage) await releaseProductImage(ctx.em, saved.replacedImage);
+  return ok(saved.project);
 }
 
 /**

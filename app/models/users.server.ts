@@ -549,7 +549,7 @@ export type UploadUrlResult = { ok: true; uploadURL: string } | { ok: false; ret
  */
 export async function issueProfileUploadUrl(em: EntityManager, user: User, options: { ip: string }): Promise<UploadUrlResult> {
   // Quota first: a request refused by it does not count against the hourly limit.
-  const open = await em.find(PendingUpload, { userId: user.id, expiresAt: { $gt: new Date() } }, { orderBy: { expiresAt: 'asc' } });
+  const open = await em.find(PendingUpload, { userId: user.id, kind: 'profile', expiresAt: { $gt: new Date() } }, { orderBy: { expiresAt: 'asc' } });
   if (open.length >= MAX_PENDING_UPLOADS) {
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((open[0].expiresAt.getTime() - Date.now()) / 1000)) };
   }
@@ -557,7 +557,7 @@ export async function issueProfileUploadUrl(em: EntityManager, user: User, optio
   if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
   const key = newProfileObjectKey(user.id);
   const expiresAt = new Date(Date.now() + (UPLOAD_URL_TTL_SECONDS + UPLOAD_COMPLETION_GRACE_SECONDS) * 1000);
-  await em.insert(PendingUpload, { key, userId: user.id, expiresAt });
+  await em.insert(PendingUpload, { key, userId: user.id, kind: 'profile', expiresAt });
   const uploadURL = await getFileStore().presignPut(key, 'image/jpeg', UPLOAD_URL_TTL_SECONDS);
   return { ok: true, uploadURL };
 }

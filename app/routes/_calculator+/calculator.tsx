@@ -157,6 +157,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === UPLOAD_INTENT) {
     if (!upload?.ok) return answer(upload?.error === 'tooLarge' ? 413 : 400, { imageError: t(upload?.error === 'tooLarge' ? 'image.tooLarge' : 'image.failed') });
     const uploaded = await uploadProductImage(ctx as UserContext, upload.bytes);
+    if (uploaded.kind === 'rateLimited') return answer(429, { imageError: t('image.tooManyPending') });
     if (uploaded.kind !== 'ok') {
       const key = uploaded.kind === 'fieldErrors' ? uploaded.errors.image?.[0] : undefined;
       return answer(400, { imageError: key ? t(key) : t('image.failed') });

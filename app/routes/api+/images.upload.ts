@@ -14,7 +14,8 @@ const MESSAGES = {
 
 /**
  * POST /api/images/upload (multipart, field `image`) → { imagePath } (spec §7).
- * Visitors 401; the type is read from the bytes, at most 10 MB, re-encoded.
+ * Visitors 401; the type is read from the bytes, at most 10 MB, re-encoded;
+ * 429 when the user has too many uploads not saved with a project.
  */
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
@@ -22,5 +23,10 @@ export async function action(args: ActionFunctionArgs) {
   if (!ctx.user) return messageResponse('projects:image.unauthorized', 401);
   const read = await readImageForm(args.request);
   if (!read.ok) return messageResponse(MESSAGES[read.error], read.error === 'tooLarge' ? 413 : 400);
-  return apiResult(await uploadProductImage(ctx as UserContext, read.bytes), (value) => jsonResponse(value));
+  const result = await uploadProductImage(ctx as UserContext, read.bytes);
+  // The only limit on image uploads is the number of unsaved ones; say that rather than "too many attempts".
+  if (result.kind === 'rateLimited') {
+    return messageResponse('projects:image.tooManyPending', 429, {}, { headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+  }
+  return apiResult(result, (value) => jsonResponse(value));
 }
