@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors, forbidden, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
 import { loader as rootLoader } from '../../app/root';
