@@ -32,6 +32,8 @@ const targets: Target[] = [
   { name: 'GET /calculator?<new inputs>', path: SHARED_LINK, unique: true },
   // A signed-in seller with 20 items in each library: never the visitor page cache; the five pickers load.
   { name: 'GET /calculator, signed in (20/kind)', path: '/calculator', signedIn: 'library' },
+  // The fixed cost of any signed-in page (session, user, root loader, the cached render): a baseline for the others.
+  { name: 'GET /premium, signed in', path: '/premium', signedIn: 'library' },
   // A seller with 200 printers: the library page's queries do not grow with the list.
   { name: 'GET /printers, 200 printers', path: '/printers', signedIn: 'printers' },
   // Issue 12 §6: the first page (24 cards, each priced by the engine) of a seller with 1,000 projects…

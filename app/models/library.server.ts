@@ -60,24 +60,64 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The user's items of a kind, newest first, optionally filtered by `q` (case-insensitive substring). */
-export async function listLibraryItems(
-  ctx: LibraryContext,
-  kind: LibraryKind,
-  { q }: { q?: string | null } = {},
-): Promise<Result<LibraryItem[]>> {
+/** Library cards per page (a multiple of the grid's 1, 2 and 3 columns). */
+export const LIBRARY_PAGE_SIZE = 48;
+
+export type LibraryPage = { items: LibraryItem[]; page: number; hasNext: boolean };
+
+/**
+ * The user's items of a kind, newest first, optionally filtered by `q`
+ * (case-insensitive substring on the kind's search fields). Without `page`
+ * the whole list (the JSON API's answer, spec §7); with it one page of
+ * LIBRARY_PAGE_SIZE, so a print farm's 200 printers cost what 48 do.
+ */
+export async function listLibraryItems(ctx: LibraryContext, kind: LibraryKind, options: { q?: string | null } = {}): Promise<Result<LibraryItem[]>> {
+  return ok((await selectLibraryItems(ctx, kind, options.q, null)).items);
+}
+
+export async function listLibraryPage(ctx: LibraryContext, kind: LibraryKind, { q, page }: { q?: string | null; page: number }): Promise<LibraryPage> {
+  const current = Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+  return selectLibraryItems(ctx, kind, q, current);
+}
+
+/**
+ * One query straight into the §7 shape: plain rows, no entity hydration (the
+ * list is read, never changed, and hydrating 200 entities with their user
+ * reference cost more than the query itself).
+ */
+async function selectLibraryItems(ctx: LibraryContext, kind: LibraryKind, q: string | null | undefined, page: number | null): Promise<LibraryPage> {
   const definition = libraryDefinitions[kind];
+  const meta = ctx.em.getMetadata().get(libraryEntities[kind].name);
+  const column = (property: string) => `"${meta.properties[property as never].fieldNames[0]}"`;
   const search = (q ?? '').trim().slice(0, SEARCH_MAX);
-  const where: Record<string, unknown> = { user: ctx.user.id };
+  const params: unknown[] = [ctx.user.id];
+  let where = `${column('user')} = ?`;
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    where.$or = definition.searchFields.map((field) => ({ [field]: { $ilike: pattern } }));
+    where += ` and (${definition.searchFields.map((field) => (params.push(pattern), `${column(field)} ilike ?`)).join(' or ')})`;
   }
-  const rows = (await ctx.em.find(libraryEntities[kind] as typeof Printer, where as never, {
-    orderBy: { createdAt: 'desc', id: 'desc' },
-    disableIdentityMap: true,
-  })) as LibraryEntity[];
-  return ok(rows.map((row) => toLibraryItem(kind, row)));
+  const names = definition.fields.map((field) => field.name).filter((name) => name !== 'isActive');
+  const select = ['id', ...names, 'isActive', 'createdAt', 'updatedAt'].map((name) => `${column(name)} as "${name}"`).join(', ');
+  let sql = `select ${select} from "${meta.tableName}" where ${where} order by ${column('createdAt')} desc, "id" desc`;
+  if (page !== null) {
+    sql += ` limit ? offset ?`;
+    params.push(LIBRARY_PAGE_SIZE + 1, (page - 1) * LIBRARY_PAGE_SIZE);
+  }
+  const rows = await ctx.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+  const numbers = new Set(definition.fields.filter((field) => field.type === 'number').map((field) => field.name));
+  const items = rows.slice(0, page === null ? rows.length : LIBRARY_PAGE_SIZE).map((row) => {
+    const item: Record<string, string | number | null> = { id: String(row.id), userId: ctx.user.id };
+    for (const name of names) {
+      const value = row[name];
+      // NUMERIC columns arrive as strings from the driver; the entity would have made them numbers.
+      item[name] = value === null || value === undefined ? null : numbers.has(name) ? Number(value) : (value as string | number);
+    }
+    item.isActive = Number(row.isActive) === 1 ? 1 : 0;
+    item.createdAt = new Date(row.createdAt as string).toISOString();
+    item.updatedAt = new Date(row.updatedAt as string).toISOString();
+    return item as LibraryItem;
+  });
+  return { items, page: page ?? 1, hasNext: page !== null && rows.length > LIBRARY_PAGE_SIZE };
 }
 
 async function findOwned(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<LibraryEntity | null> {

@@ -224,7 +224,10 @@ function likePattern(q: string): string {
 }
 
 
-export type ProjectPage = { items: Project[]; page: number; hasNext: boolean; q: string };
+/** A project as the list reads it: its own columns, without the owner and library references. */
+export type ProjectListItem = Omit<Project, 'user' | (typeof SELECTED_KEYS)[number]>;
+
+export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boolean; q: string };
 
 /**
  * One page of the user's projects, newest change first, optionally filtered by
@@ -240,8 +243,26 @@ export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSiz
     orderBy: { updatedAt: 'desc', id: 'desc' },
     limit: pageSize + 1,
     offset: (current - 1) * pageSize,
+    // A read-only list: no identity map, and none of the six references (owner, library
+    // selections) a card never shows — each would be one more entity per row.
+    disableIdentityMap: true,
+    exclude: LIST_EXCLUDED,
   });
   return { items: rows.slice(0, pageSize), page: current, hasNext: rows.length > pageSize, q: query };
+}
+
+const LIST_EXCLUDED = ['user', ...SELECTED_KEYS] as const;
+
+/**
+ * Whether the user may create a project, answered from a list page when it
+ * already tells: the first page of the unfiltered list holds the newest
+ * min(count, PROJECTS_PAGE_SIZE ≥ FREE_PROJECT_LIMIT) projects, so fewer than
+ * the limit on it means fewer than the limit in all. Otherwise one query.
+ */
+export async function canCreateProjectGiven(ctx: UserContext, list: ProjectPage): Promise<boolean> {
+  if (isPremium(ctx.user, ctx.now)) return true;
+  if (list.q === '' && list.page === 1) return list.items.length < FREE_PROJECT_LIMIT;
+  return canCreateProject(ctx);
 }
 
 /** All of the user's projects, newest first (JSON API list; spec §7 has no paging). */
@@ -250,7 +271,7 @@ export async function listAllProjects(ctx: UserContext): Promise<Project[]> {
 }
 
 /** The engine's input of a saved project. */
-export function projectEngineInput(project: Project): CalculatorInput {
+export function projectEngineInput(project: ProjectListItem): CalculatorInput {
   const input: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(calculatorFields) as [string, FieldSpec][]) {
     if (!('engine' in spec) || !spec.engine) continue;
@@ -262,7 +283,7 @@ export function projectEngineInput(project: Project): CalculatorInput {
 }
 
 /** A stored value by payload name (column, library reference id, or extra input). */
-export function projectValue(project: Project, name: string): PayloadValue | undefined {
+export function projectValue(project: ProjectListItem, name: string): PayloadValue | undefined {
   if (name === 'name') return project.name;
   if ((SELECTED_KEYS as readonly string[]).includes(name)) {
     const ref = (project as unknown as Record<string, { id: string } | null | undefined>)[name];
@@ -273,7 +294,7 @@ export function projectValue(project: Project, name: string): PayloadValue | und
 }
 
 /** Minimum price incl. VAT of the saved inputs (spec §2 list card), or null when no price is possible. */
-export function projectMinimumPriceWithVat(project: Project): number | null {
+export function projectMinimumPriceWithVat(project: ProjectListItem): number | null {
   const outcome = calculate(projectEngineInput(project));
   return outcome.ok ? outcome.result.minimumPriceWithVat : null;
 }

@@ -7,7 +7,7 @@ import {
   createLibraryItemFromPreset,
   deleteLibraryItem,
   getLibraryItem,
-  listLibraryItems,
+  listLibraryPage,
   SEARCH_MAX,
   setLibraryItemActive,
   updateLibraryItem,
@@ -37,6 +37,9 @@ export type LibraryLoaderData =
       title: string;
       q: string;
       items: LibraryItem[];
+      /** Pages of LIBRARY_PAGE_SIZE, newest first (`?page=`). */
+      page: number;
+      hasNext: boolean;
       mode: LibraryMode;
       item: LibraryItem | null;
     };
@@ -64,8 +67,9 @@ export async function libraryLoader(kind: LibraryKind, args: LoaderFunctionArgs)
   const deleteId = params.get('delete');
   const mode: LibraryMode = editId !== null ? 'edit' : deleteId !== null ? 'delete' : params.has('new') ? 'new' : null;
 
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
   const [list, single] = await Promise.all([
-    listLibraryItems(libraryCtx, kind, { q }),
+    listLibraryPage(libraryCtx, kind, { q, page }),
     mode === 'edit' || mode === 'delete' ? getLibraryItem(libraryCtx, kind, editId ?? deleteId) : null,
   ]);
   if (single && single.kind !== 'ok') throw notFoundResponse();
@@ -74,7 +78,9 @@ export async function libraryLoader(kind: LibraryKind, args: LoaderFunctionArgs)
     kind,
     title,
     q,
-    items: list.kind === 'ok' ? list.value : [],
+    items: list.items,
+    page: list.page,
+    hasNext: list.hasNext,
     mode,
     item: single && single.kind === 'ok' ? single.value : null,
   } satisfies LibraryLoaderData;

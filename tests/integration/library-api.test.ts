@@ -12,6 +12,7 @@ import * as printers from '../../app/routes/api+/printers';
 import * as printersItem from '../../app/routes/api+/printers.$id';
 import * as shipping from '../../app/routes/api+/shipping-providers';
 import * as shippingItem from '../../app/routes/api+/shipping-providers.$id';
+import { libraryLoader } from '../../app/utils/library-route.server';
 import { APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
 
 const app = useAuthTestApp('libraryapi');
@@ -198,5 +199,43 @@ describe('search beyond the name', () => {
     // Packaging searches the name only.
     await post(packaging, '/api/packaging', { name: 'Schachtel', description: 'bambu' });
     expect(await search(packaging, '/api/packaging', 'bambu')).toEqual([]);
+  });
+});
+
+describe('the library page lists in pages', () => {
+  it('shows 48 items per page, newest first, with the search kept across pages; the API still lists all', async () => {
+    const { cookie, userId } = await signedIn();
+    const em = app.orm.em.fork();
+    // 50 printers created a minute apart: 'Drucker 50' is the newest.
+    await em.getConnection().execute(
+      `insert into printers (user_id, name, brand, wattage, cost, lifetime_hours, electricity_rate, created_at, updated_at)
+       select ?, 'Drucker ' || g, case when g % 2 = 0 then 'Gerade' else 'Ungerade' end, 100 + g, 299.5, 3000, 0.32,
+              now() - (100 - g) * interval '1 minute', now() - (100 - g) * interval '1 minute'
+       from generate_series(1, 50) g`,
+      [userId],
+    );
+    const page = async (query: string) => {
+      const data = (await libraryLoader('printers', { request: request(`/printers${query}`, 'GET', cookie), params: {}, context: {} })) as {
+        items: Array<{ name: string; wattage: number; cost: number; isActive: number; userId: string }>;
+        page: number;
+        hasNext: boolean;
+      };
+      return data;
+    };
+    const first = await page('');
+    expect(first.items).toHaveLength(48);
+    expect(first.items[0]).toMatchObject({ name: 'Drucker 50', wattage: 150, cost: 299.5, isActive: 1, userId });
+    expect([first.page, first.hasNext]).toEqual([1, true]);
+    const second = await page('?page=2');
+    expect(second.items.map((item) => item.name)).toEqual(['Drucker 2', 'Drucker 1']);
+    expect([second.page, second.hasNext]).toEqual([2, false]);
+    // Nonsense page numbers read as the first page.
+    expect((await page('?page=-3')).items[0].name).toBe('Drucker 50');
+    // The search (brand, case-insensitive) filters before paging: the 25 odd ones fit on one page.
+    const odd = await page('?q=UNGERADE');
+    expect(odd.items.map((item) => Number(item.name.split(' ')[1]) % 2)).toEqual(Array(25).fill(1));
+    expect(odd.hasNext).toBe(false);
+    // The JSON API (spec §7) has no paging.
+    expect(await (await run(printers.loader, request('/api/printers', 'GET', cookie))).json()).toHaveLength(50);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../../app/entities';
 import { FREE_PROJECT_LIMIT, projectMinimumPriceWithVat } from '../../app/models/projects.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
+import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as uploadAction } from '../../app/routes/api+/images.upload';
 import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
@@ -208,6 +209,27 @@ describe('JSON API /api/projects (spec §7)', () => {
     const premium = await signedInUser({ premium: true });
     for (let i = 1; i <= 5; i++) expect((await api.create(premium.cookie, payload({ name: `P${i}` }))).status).toBe(201);
     expect(await app.em().count(Project, { user: premium.user.id })).toBe(5);
+  });
+
+  it('tells the /projects page whether a new project is allowed, also on later pages and in searches', async () => {
+    const pageData = async (cookie: string, query = '') =>
+      (await (projectsPageLoader as unknown as Handler)({ request: apiRequest(`/projects${query}`, 'GET', undefined, { cookie }), params: {}, context: {} })) as {
+        canCreate: boolean;
+        projects: Array<{ name: string }>;
+      };
+    const free = await signedInUser();
+    expect((await pageData(free.cookie)).canCreate).toBe(true);
+    for (let i = 1; i < FREE_PROJECT_LIMIT; i++) await api.create(free.cookie, payload({ name: `P${i}` }));
+    expect((await pageData(free.cookie)).canCreate).toBe(true);
+    await api.create(free.cookie, payload({ name: `P${FREE_PROJECT_LIMIT}` }));
+    const full = await pageData(free.cookie);
+    expect([full.projects.length, full.canCreate]).toEqual([FREE_PROJECT_LIMIT, false]);
+    // A search that finds one, and a page past the end, still know about the other projects.
+    expect(await pageData(free.cookie, '?q=P1')).toMatchObject({ canCreate: false, projects: [{ name: 'P1' }] });
+    expect(await pageData(free.cookie, '?page=2')).toMatchObject({ canCreate: false, projects: [] });
+    const premium = await signedInUser({ premium: true });
+    for (let i = 1; i <= FREE_PROJECT_LIMIT + 1; i++) await api.create(premium.cookie, payload({ name: `P${i}` }));
+    expect((await pageData(premium.cookie)).canCreate).toBe(true);
   });
 
   it('never lets parallel creates push a free user past 3', async () => {

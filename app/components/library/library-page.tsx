@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '~/components/sign-in-required';
 import { buttonClassName, ButtonLink } from '~/components/ui/button-link';
 import { inputClassName } from '~/components/ui/field';
+import { Pagination } from '~/components/ui/pagination';
 import {
   libraryDefaults,
   libraryDefinitions,
@@ -53,6 +54,7 @@ export function LibraryPage() {
   const location = useLocation();
   const headingId = useId();
   const hydrated = useHydrated();
+  const href = useHref();
 
   if (!data.signedIn) {
     return (
@@ -96,6 +98,7 @@ export function LibraryPage() {
             ))}
           </ul>
         )}
+        <Pagination page={data.page} hasNext={data.hasNext} href={(page) => href({ page: page > 1 ? String(page) : null })} />
       </section>
 
       {definition.advice ? <LibraryAdvice kind={data.kind} advice={definition.advice} q={data.q} /> : null}

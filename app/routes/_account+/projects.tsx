@@ -1,16 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { ChevronLeft, ChevronRight, Copy, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { Copy, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SignInRequired } from '~/components/sign-in-required';
 import { showToast } from '~/components/toaster';
 import { ButtonLink, buttonClassName } from '~/components/ui/button-link';
+import { Pagination } from '~/components/ui/pagination';
 import { getServerT } from '~/i18n.server';
 import { productImageUrl } from '~/models/product-images';
 import {
-  canCreateProject,
+  canCreateProjectGiven,
   copyProject,
   deleteProject,
   getProject,
@@ -49,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const list = await listProjects(user, { q: params.get('q') ?? '', page });
-  const canCreate = await canCreateProject(user);
+  const canCreate = await canCreateProjectGiven(user, list);
   // Without JavaScript the delete button leads here first: a confirmation view (spec §2: it cannot be undone).
   const deleteId = params.get(DELETE_PARAM);
   const toDelete = deleteId ? await getProject(user, deleteId) : null;
@@ -167,25 +168,7 @@ export default function ProjectsPage() {
         </ul>
       )}
 
-      {page > 1 || hasNext ? (
-        <nav aria-label={t('pagination.label')} className="mt-8 flex flex-wrap items-center justify-center gap-3">
-          {page > 1 ? (
-            <Link to={listHref(q, page - 1)} rel="prev" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              {t('pagination.previous')}
-            </Link>
-          ) : null}
-          <span aria-current="page" className="text-sm text-ink-muted">
-            {t('pagination.page', { page })}
-          </span>
-          {hasNext ? (
-            <Link to={listHref(q, page + 1)} rel="next" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              {t('pagination.next')}
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} hasNext={hasNext} href={(target) => listHref(q, target)} />
     </main>
   );
 }
