@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors, forbidden, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
 import { loader as rootLoader } from '../../app/root';
 import { loader as profileLoader } from '../../app/routes/_account+/profile';
 import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
 import { action as contactApiAction } from '../../app/routes/api+/contact';
 import { requestContextStats } from '../../app/services/request-context.server';
 import { sessionStorage } from '../../app/services/session.server';
-import { apiResult, pageResult } from '../../app/utils/result-response.server';
+import { apiResult, pageMessageResult, pageResult } from '../../app/utils/result-response.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 
@@ -109,6 +109,11 @@ describe('the JSON API adapter', () => {
     const missing = await apiResult(notFound(), () => null);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Nicht gefunden.' });
+
+    const broken = await apiResult(refusedAsAWhole('auth:messages.imageTooLarge', { params: { n: 5 }, details: { error: 'tooLarge' } }), () => null);
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('Cache-Control')).toBe('no-store');
+    expect(await broken.json()).toEqual({ error: 'tooLarge', message: 'Datei ist zu groß. Maximum: 5MB' });
   });
 });
 
@@ -146,6 +151,30 @@ describe('the page adapter', () => {
 
     const missing = await pageResult(submission(), notFound(), () => ({ redirectTo: '/' })).catch((error: unknown) => error);
     expect((missing as Response).status).toBe(404);
+
+    const broken = (await pageResult(submission(), refusedAsAWhole('auth:messages.resetInvalid', { details: { invalidToken: true } }), () => ({ redirectTo: '/' }))) as unknown as Reply & {
+      data: { invalidToken?: boolean };
+    };
+    expect(broken.init.status).toBe(400);
+    expect(broken.data.invalidToken).toBe(true);
+    expect(broken.data.result.error?.['']).toEqual(['auth:messages.resetInvalid']);
+  });
+
+  it('gives a form without Conform one German message with the status, or the same redirect', async () => {
+    const refused = (await pageMessageResult(refusedAsAWhole('auth:messages.imageTooLarge', { params: { n: 5 } }), () => ({ redirectTo: '/' }), {
+      extra: { intent: 'uploadImage' },
+    })) as unknown as { data: { intent: string; formError: string }; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toEqual({ intent: 'uploadImage', formError: 'Datei ist zu groß. Maximum: 5MB' });
+
+    const limited = (await pageMessageResult(rateLimited(120), () => ({ redirectTo: '/' }))) as unknown as { data: { formError: string }; init: { status: number } };
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.formError).toMatch(/^Zu viele Versuche/);
+
+    const done = (await pageMessageResult(ok(), () => ({ redirectTo: '/profile', toast: { type: 'success', title: 'Gespeichert' } }))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get('Location')).toBe('/profile');
+    expect(done.headers.getSetCookie().some((cookie) => cookie.startsWith('toast='))).toBe(true);
   });
 
   it('redirects on success with the toast cookie and any cookie the operation needs', async () => {
