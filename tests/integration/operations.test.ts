@@ -1,10 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { User } from '../../app/entities';
 import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { hashToken } from '../../app/models/users.server';
 import { loader as rootLoader } from '../../app/root';
 import { loader as profileLoader } from '../../app/routes/_account+/profile';
+import { action as resetPasswordPageAction } from '../../app/routes/_auth+/reset-password';
+import { loader as verifyEmailPageLoader } from '../../app/routes/_auth+/verify-email';
 import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
+import { action as resetPasswordApiAction } from '../../app/routes/api+/auth.reset-password';
+import { loader as verifyEmailApiLoader } from '../../app/routes/api+/auth.verify-email';
 import { action as contactApiAction } from '../../app/routes/api+/contact';
 import { requestContextStats } from '../../app/services/request-context.server';
 import { sessionStorage } from '../../app/services/session.server';
@@ -207,6 +213,77 @@ describe('one rule, one place', () => {
     })) as unknown as Reply;
     expect(page.init.status).toBe(429);
     expect(page.data.result.error?.['']?.[0]).toMatch(/^Zu viele Versuche/);
+  });
+});
+
+describe('one operation behind a page and its API route', () => {
+  type PageArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
+  const run = (handler: unknown, request: Request) => (handler as (args: PageArgs) => Promise<unknown>)({ request, params: {}, context: {} });
+  const formPost = (pathname: string, fields: Record<string, string>, cookie?: string) =>
+    new Request(`http://localhost:3000${pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': randomIp(), ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields),
+    });
+  type ResetReply = Reply & { data: { invalidToken: boolean } };
+
+  it('reset password: page and API refuse a broken link alike, put a weak password next to its field, and a link works once', async () => {
+    const { email } = await createUser(app.orm);
+    const token = 'R'.repeat(43);
+    await app.em().nativeUpdate(User, { email }, { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + 60_000) });
+    const fields = (overrides: Record<string, string> = {}) => ({ token, password: 'Neues-Passwort-9', confirmPassword: 'Neues-Passwort-9', ...overrides });
+    const viaApi = (body: Record<string, string>) => call(resetPasswordApiAction, apiRequest('/api/auth/reset-password', 'POST', body));
+    const viaPage = async (body: Record<string, string>) => (await run(resetPasswordPageAction, formPost('/reset-password', body))) as ResetReply;
+
+    for (const broken of [fields({ token: 'U'.repeat(43) }), fields({ token: '' })]) {
+      const api = await viaApi(broken);
+      expect(api.status).toBe(400);
+      expect(await api.json()).toEqual({ message: 'Der Reset-Link ist ungültig oder abgelaufen.' });
+      const page = await viaPage(broken);
+      expect(page.init.status).toBe(400);
+      expect(page.data.invalidToken).toBe(true);
+      expect(page.data.result.error?.['']).toEqual(['auth:messages.resetInvalid']);
+    }
+
+    const weak = fields({ password: 'passwort', confirmPassword: 'passwort' });
+    const weakApi = await viaApi(weak);
+    expect(weakApi.status).toBe(400);
+    expect((await weakApi.json()).errors.password).toHaveLength(1);
+    const weakPage = await viaPage(weak);
+    expect(weakPage.init.status).toBe(400);
+    expect(weakPage.data.invalidToken).toBe(false);
+    expect(weakPage.data.result.error?.password).toHaveLength(1);
+
+    const done = (await viaPage(fields())) as unknown as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get('Location')).toBe('/reset-password?done=1');
+    const again = await viaApi(fields({ password: 'Noch-Ein-Passwort-3', confirmPassword: 'Noch-Ein-Passwort-3' }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ message: 'Der Reset-Link ist ungültig oder abgelaufen.' });
+  });
+
+  it('verify e-mail: the API refuses a used link with the helpful message, the page shows it as confirmed', async () => {
+    const { email } = await createUser(app.orm, { verified: false });
+    const token = 'V'.repeat(43);
+    await app.em().nativeUpdate(User, { email }, { verificationToken: hashToken(token), verificationExpires: new Date(Date.now() + 60_000) });
+    type PageData = { state: string; messageKey: string };
+    const page = async (query: string) => {
+      const result = (await run(verifyEmailPageLoader, apiRequest(`/verify-email${query}`))) as PageData | { data: PageData; init: { status: number } };
+      return 'init' in result ? { status: result.init.status, ...result.data } : { status: 200, ...result };
+    };
+
+    expect(await page(`?token=${token}`)).toMatchObject({ status: 200, state: 'success', messageKey: 'auth:messages.verifySuccess' });
+    expect((await app.em().findOneOrFail(User, { email })).emailVerified).toBe(true);
+    expect(await page(`?token=${token}`)).toMatchObject({ status: 200, state: 'already', messageKey: 'auth:messages.verifyAlreadyConfirmed' });
+    const api = await call(verifyEmailApiLoader, apiRequest(`/api/auth/verify-email?token=${token}`));
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ message: 'Diese E-Mail-Adresse ist bereits bestätigt – Sie können sich anmelden.' });
+
+    expect(await page(`?token=${'W'.repeat(43)}`)).toMatchObject({ status: 400, state: 'error', messageKey: 'auth:messages.verifyFailed' });
+    expect(await page('')).toMatchObject({ status: 400, state: 'error', messageKey: 'auth:messages.verifyTokenMissing' });
+    const missing = await call(verifyEmailApiLoader, apiRequest('/api/auth/verify-email'));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: 'Kein Verifizierungs-Token gefunden.' });
   });
 });
 
