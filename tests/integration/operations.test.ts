@@ -1,19 +1,23 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { User } from '../../app/entities';
 import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
 import { hashToken } from '../../app/models/users.server';
 import { loader as rootLoader } from '../../app/root';
-import { loader as profileLoader } from '../../app/routes/_account+/profile';
+import { action as profilePageAction, loader as profileLoader } from '../../app/routes/_account+/profile';
 import { action as resetPasswordPageAction } from '../../app/routes/_auth+/reset-password';
 import { loader as verifyEmailPageLoader } from '../../app/routes/_auth+/verify-email';
 import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
 import { action as resetPasswordApiAction } from '../../app/routes/api+/auth.reset-password';
 import { loader as verifyEmailApiLoader } from '../../app/routes/api+/auth.verify-email';
 import { action as contactApiAction } from '../../app/routes/api+/contact';
+import { action as profileImageApiAction } from '../../app/routes/api+/profile.image';
+import { action as uploadUrlApiAction } from '../../app/routes/api+/profile.upload-url';
 import { requestContextStats } from '../../app/services/request-context.server';
 import { sessionStorage } from '../../app/services/session.server';
+import { getFileStore } from '../../app/services/storage.server';
 import { apiResult, pageMessageResult, pageResult } from '../../app/utils/result-response.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
@@ -284,6 +288,35 @@ describe('one operation behind a page and its API route', () => {
     const missing = await call(verifyEmailApiLoader, apiRequest('/api/auth/verify-email'));
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ message: 'Kein Verifizierungs-Token gefunden.' });
+  });
+
+  it('profile picture: the no-JS form and the upload flow refuse a non-image with the same German text, and store a real one', async () => {
+    const { cookie, user } = await signedInCookie();
+    const pagePost = (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set('intent', 'uploadImage');
+      form.set('image', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      return new Request('http://localhost:3000/profile', { method: 'POST', headers: { Cookie: cookie, 'x-druckpreis-client-ip': randomIp() }, body: form });
+    };
+    const notAnImage = Buffer.from('<script>alert(1)</script>');
+
+    const page = (await run(profilePageAction, pagePost(notAnImage, 'bild.png'))) as { data: { intent: string; formError: string }; init: { status: number } };
+    expect(page.init.status).toBe(400);
+    expect(page.data.intent).toBe('uploadImage');
+    expect(page.data.formError).toBe('Bitte wählen Sie eine Bilddatei aus.');
+
+    const address = await call(uploadUrlApiAction, apiRequest('/api/profile/upload-url', 'POST', undefined, { cookie }));
+    const imageUrl = ((await address.json()) as { uploadURL: string }).uploadURL.split('?')[0];
+    await getFileStore().put(decodeURIComponent(imageUrl.replace(/^\/uploads\//, '')), notAnImage, 'image/jpeg');
+    const api = await call(profileImageApiAction, apiRequest('/api/profile/image', 'PUT', { imageUrl }, { cookie }));
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ message: 'Bitte wählen Sie eine Bilddatei aus.', error: 'notAnImage' });
+
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0d9488' } }).png().toBuffer();
+    const stored = (await run(profilePageAction, pagePost(png, 'bild.png'))) as Response;
+    expect(stored.status).toBe(302);
+    expect(stored.headers.get('Location')).toBe('/profile');
+    expect((await app.em().findOneOrFail(User, { id: user.id })).profileImageUrl).toMatch(new RegExp(`^/images/profile/${user.id}/[a-z0-9]+$`));
   });
 });
 
