@@ -5,13 +5,21 @@ import type { User } from '../entities';
 import { runAfterAnswer } from '../services/background.server';
 import { consumeRateLimit, settleRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
-import type { ForgotPasswordInput, LoginInput, RegisterInput } from './auth-schemas';
-import { fieldErrors, forbidden, ok, rateLimited, unauthorized, type Result } from './result';
-import { authenticate, registerUser, requestPasswordReset, resendVerification, type AuthenticateResult } from './users.server';
+import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from './auth-schemas';
+import { fieldErrors, forbidden, invalid, ok, rateLimited, unauthorized, type Failure, type Result } from './result';
+import {
+  authenticate,
+  confirmEmail,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  type AuthenticateResult,
+} from './users.server';
 
 /**
  * Account operations (`(ctx, input) => Result`), shared by the /auth,
- * /forgot-password pages and the /api/auth/* routes. Rate limits live here and
+ * /forgot-password, /reset-password and /verify-email pages and the /api/auth/* routes. Rate limits live here and
  * nowhere else; the routes parse, call, and hand the result to an adapter
  * (utils/result-response.server.ts).
  */
@@ -96,4 +104,42 @@ export async function resendVerificationEmail(ctx: RequestContext, input: Forgot
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   await resendVerification(ctx.em, input.email);
   return ok();
+}
+
+/**
+ * A reset link that does not work (missing, unknown, expired or used): the
+ * request as a whole is refused, there is no field to fix. Routes whose schema
+ * finds no token answer with the same failure.
+ */
+export function invalidResetLink(): Failure {
+  return invalid('auth:messages.resetInvalid');
+}
+
+/**
+ * A new password from a reset link (once, within 1 h); every session of the
+ * account ends (users.server.ts `resetPassword`). A weak password is a field
+ * error on `password`.
+ */
+export async function resetPasswordWithToken(ctx: RequestContext, input: Pick<ResetPasswordInput, 'token' | 'password'>): Promise<Result<undefined>> {
+  const result = await resetPassword(ctx.em, input.token, input.password);
+  if (result.ok) return ok();
+  if (result.reason === 'weakPassword') return fieldErrors(result.errors);
+  return invalidResetLink();
+}
+
+/** The reason of `verifyEmail`'s refusal of a link used before whose address is confirmed. */
+export const EMAIL_ALREADY_CONFIRMED = 'auth:messages.verifyAlreadyConfirmed';
+
+/**
+ * Confirms the address behind the link in the mail (once, within 24 h). A link
+ * used before is still refused, with the reason that helps when its address is
+ * confirmed (`EMAIL_ALREADY_CONFIRMED`: sign in); the page shows that one as
+ * good news.
+ */
+export async function verifyEmail(ctx: RequestContext, input: { token: string | null | undefined }): Promise<Result<undefined>> {
+  const token = input.token?.trim();
+  if (!token) return invalid('auth:messages.verifyTokenMissing');
+  const result = await confirmEmail(ctx.em, token);
+  if (result.ok) return ok();
+  return invalid(result.reason === 'alreadyConfirmed' ? EMAIL_ALREADY_CONFIRMED : 'auth:messages.verifyFailed');
 }

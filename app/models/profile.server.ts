@@ -1,8 +1,12 @@
+import { PendingUpload, User } from '../entities';
+import { normalizeUploadedImage } from '../services/images.server';
+import { consumeRateLimit } from '../services/rate-limit.server';
 import type { UserContext } from '../services/request-context.server';
+import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
+import { PROFILE_IMAGE_MAX_BYTES, profileImageErrorKeys } from '../utils/profile-image-upload';
 import type { ChangePasswordInput, ProfileInput } from './auth-schemas';
-import type { User } from '../entities';
-import { fieldErrors, ok, rateLimited, type Result } from './result';
-import { cancelEmailChange, changePassword, issueProfileUploadUrl, updateProfile, type UpdateProfileResult } from './users.server';
+import { fieldErrors, invalid, ok, rateLimited, type Failure, type Result } from './result';
+import { cancelEmailChange, changePassword, updateProfile, type UpdateProfileResult } from './users.server';
 
 /**
  * Profile operations for the signed-in user (the /profile page and
@@ -25,13 +29,6 @@ export async function cancelOwnEmailChange(ctx: UserContext): Promise<Result<{ u
   return ok({ user: result.user });
 }
 
-/** An upload address for a profile picture: rate-limited, at most a few open at once. */
-export async function requestProfileUploadUrl(ctx: UserContext): Promise<Result<{ uploadURL: string }>> {
-  const result = await issueProfileUploadUrl(ctx.em, ctx.user, { ip: ctx.ip });
-  if (!result.ok) return rateLimited(result.retryAfterSeconds);
-  return ok({ uploadURL: result.uploadURL });
-}
-
 /**
  * A new password after checking the current one; the user's other sessions
  * end, the one making the change stays. A wrong current password is a field
@@ -52,4 +49,124 @@ export async function changeOwnPassword(
     { ...result.errors, '': ['auth:messages.passwordChangeFailed'] },
     { message: 'auth:messages.passwordChangeFailed' },
   );
+}
+
+// ---------------------------------------------------------------------------
+// Profile picture. With JavaScript the browser runs the spec's upload flow
+// (`requestProfileUploadUrl`, PUT to that address, `completeProfilePictureUpload`);
+// without it the page posts the file (`changeProfilePicture`), which is where
+// the upload flow ends too.
+
+/** Upload addresses live 5 minutes; an upload not completed 10 minutes after that is deleted. */
+const UPLOAD_URL_TTL_SECONDS = 300;
+const UPLOAD_COMPLETION_GRACE_SECONDS = 600;
+/** Uploads a user may have started and not completed at once (each up to 5 MB of unchecked bytes). */
+const MAX_PENDING_UPLOADS = 3;
+
+export type ProfileImageError = 'invalidAddress' | 'notUploaded' | 'tooLarge' | 'notAnImage' | 'wrongType' | 'tooManyPixels';
+export type SavedPicture = { imageUrl: string; user: User };
+
+/** A refused picture (400): the German reason, with the limit in MB for "too large", and the machine-readable `error`. */
+export function refusedPicture(error: ProfileImageError): Failure {
+  return invalid(profileImageErrorKeys[error], { params: { n: PROFILE_IMAGE_MAX_BYTES / 1024 / 1024 }, details: { error } });
+}
+
+/** The URL the app serves a stored image under (routes/_resources+/images.$.ts). */
+function imageUrlForKey(key: string): string {
+  return `/images/${key}`;
+}
+
+/** The object key behind one of our image URLs, or null. */
+function keyFromImageUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const match = /^\/images\/(.+)$/.exec(url);
+  return match && isValidObjectKey(match[1]) ? match[1] : null;
+}
+
+/** Object keys of a user's profile pictures (raw uploads and re-encoded ones) start with this. */
+function profileKeyPrefix(userId: string): string {
+  return `profile/${userId}/`;
+}
+
+/** A new, random key for a profile picture of this user: `profile/<userId>/<random>`. */
+export function newProfileObjectKey(userId: string): string {
+  return `${profileKeyPrefix(userId)}${newObjectKey('profile').slice('profile/'.length)}`;
+}
+
+/**
+ * The object key of an upload address this user was given (query string
+ * ignored, as the spec says), or null when the address is not one of theirs.
+ */
+function profileUploadKeyFromUrl(user: Pick<User, 'id'>, imageUrl: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(imageUrl, 'http://placeholder.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const marker = `/${profileKeyPrefix(user.id)}`;
+  const at = pathname.indexOf(marker);
+  if (at < 0) return null;
+  const key = decodeURIComponent(pathname.slice(at + 1));
+  return isValidObjectKey(key) && key.startsWith(profileKeyPrefix(user.id)) && key.split('/').length === 3 ? key : null;
+}
+
+/**
+ * Stores image bytes as the user's picture: the type is read from the bytes,
+ * re-encoded to JPEG (metadata removed), at most 5 MB; the previous picture is
+ * deleted. The page's form (no JavaScript) posts the file straight here.
+ */
+export async function changeProfilePicture(ctx: UserContext, bytes: Buffer): Promise<Result<SavedPicture>> {
+  const normalized = await normalizeUploadedImage(bytes, { maxBytes: PROFILE_IMAGE_MAX_BYTES });
+  if (!normalized.ok) return refusedPicture(normalized.error);
+  const store = getFileStore();
+  const key = newProfileObjectKey(ctx.user.id);
+  await store.put(key, normalized.jpeg, 'image/jpeg');
+  const managed = await ctx.em.findOneOrFail(User, { id: ctx.user.id });
+  const previous = keyFromImageUrl(managed.profileImageUrl);
+  managed.profileImageUrl = imageUrlForKey(key);
+  await ctx.em.flush();
+  ctx.user.profileImageUrl = managed.profileImageUrl;
+  if (previous && previous !== key) await store.delete(previous).catch(() => undefined);
+  return ok({ imageUrl: imageUrlForKey(key), user: ctx.user });
+}
+
+/**
+ * An upload address for a profile picture (spec §7 `POST
+ * /api/profile/upload-url`): rate-limited per user and IP, at most
+ * `MAX_PENDING_UPLOADS` open at a time, and recorded so the cleanup job
+ * (services/upload-cleanup.server.ts) deletes what is never completed.
+ */
+export async function requestProfileUploadUrl(ctx: UserContext): Promise<Result<{ uploadURL: string }>> {
+  const { em, user, now } = ctx;
+  // Quota first: a request refused by it does not count against the hourly limit.
+  const open = await em.find(PendingUpload, { userId: user.id, kind: 'profile', expiresAt: { $gt: now } }, { orderBy: { expiresAt: 'asc' } });
+  if (open.length >= MAX_PENDING_UPLOADS) {
+    return rateLimited(Math.max(1, Math.ceil((open[0].expiresAt.getTime() - now.getTime()) / 1000)));
+  }
+  const limit = await consumeRateLimit(em, 'uploadUrl', { ip: ctx.ip, email: `user:${user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
+  const key = newProfileObjectKey(user.id);
+  const expiresAt = new Date(now.getTime() + (UPLOAD_URL_TTL_SECONDS + UPLOAD_COMPLETION_GRACE_SECONDS) * 1000);
+  await em.insert(PendingUpload, { key, userId: user.id, kind: 'profile', expiresAt });
+  return ok({ uploadURL: await getFileStore().presignPut(key, 'image/jpeg', UPLOAD_URL_TTL_SECONDS) });
+}
+
+/**
+ * The completion step of the upload flow (spec §7 `PUT /api/profile/image`):
+ * the address must be one this user was issued; the raw upload is read,
+ * stored as the picture and deleted.
+ */
+export async function completeProfilePictureUpload(ctx: UserContext, input: { imageUrl: string }): Promise<Result<SavedPicture>> {
+  const rawKey = profileUploadKeyFromUrl(ctx.user, input.imageUrl);
+  if (!rawKey) return refusedPicture('invalidAddress');
+  const store = getFileStore();
+  const object = await store.get(rawKey);
+  if (!object) return refusedPicture('notUploaded');
+  try {
+    return await changeProfilePicture(ctx, object.body);
+  } finally {
+    await store.delete(rawKey).catch(() => undefined);
+    await ctx.em.nativeDelete(PendingUpload, { key: rawKey });
+  }
 }

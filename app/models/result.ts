@@ -12,6 +12,7 @@ export type FieldErrors = Record<string, string[]>;
 export type Ok<T> = { kind: 'ok'; value: T };
 export type Failure =
   | { kind: 'fieldErrors'; errors: FieldErrors; message?: string; code?: string }
+  | { kind: 'invalid'; reason: string; params?: Record<string, unknown>; details?: Record<string, unknown> }
   | { kind: 'rateLimited'; retryAfterSeconds: number }
   | { kind: 'unauthorized'; reason: string }
   | { kind: 'notFound' }
@@ -32,6 +33,17 @@ export function ok<T>(value?: T): Ok<T | undefined> {
  */
 export function fieldErrors(errors: FieldErrors, { message, code }: { message?: string; code?: string } = {}): Failure {
   return { kind: 'fieldErrors', errors, ...(message ? { message } : {}), ...(code ? { code } : {}) };
+}
+
+/**
+ * The request as a whole is refused (400) and there is no field to fix: a
+ * broken or used link, a file that is no picture. `reason` is the i18n key of
+ * the message, `params` fill its placeholders where the server translates it
+ * (the JSON API, `pageMessageResult`), `details` go into the answer as they are
+ * (e.g. `{ error: 'tooLarge' }`).
+ */
+export function invalid(reason: string, { params, details }: { params?: Record<string, unknown>; details?: Record<string, unknown> } = {}): Failure {
+  return { kind: 'invalid', reason, ...(params ? { params } : {}), ...(details ? { details } : {}) };
 }
 
 export function rateLimited(retryAfterSeconds: number): Failure {

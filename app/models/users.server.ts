@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { PendingUpload, User, normalizeEmail } from '../entities';
+import { User, normalizeEmail } from '../entities';
 import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
-import { normalizeUploadedImage } from '../services/images.server';
 import { deleteUserSessions } from '../services/session.server';
-import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
 import { getAppUrl, getEnv } from '../utils/env.server';
 import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from './auth-schemas';
 import { COMMON_PASSWORDS } from './common-passwords';
+import type { FieldErrors } from './result';
 
 /**
  * Accounts: registration, e-mail confirmation, sign-in, password reset,
- * profile. Every function takes the request's EntityManager. Answers that
+ * profile. Every function takes the request's EntityManager; routes call the
+ * operations built on them (accounts.server.ts, profile.server.ts). Answers that
  * could reveal whether an address has an account (register, resend, forgot
  * password) are the same either way; what differs is only the mail sent.
  *
@@ -30,11 +30,8 @@ import { COMMON_PASSWORDS } from './common-passwords';
  * link only ever confirms the address it was sent to.
  */
 
-export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 60 * 60 * 1000;
-// One limit for the browser check and the server (spec §5: 5 MB).
-export { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
-import { PROFILE_IMAGE_MAX_BYTES } from '../utils/profile-image-upload';
+const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The bcrypt cost of new hashes: BCRYPT_COST (12 by default, at least 10 in production; tests use 4). */
 export function bcryptCost(): number {
@@ -55,8 +52,6 @@ function getDummyHash(): Promise<string> {
 
 const commonPasswords = new Set(COMMON_PASSWORDS);
 
-export type FieldErrors = Record<string, string[]>;
-
 // ---------------------------------------------------------------------------
 // Helpers
 
@@ -65,7 +60,7 @@ export function hashToken(token: string): string {
 }
 
 /** A fresh token for a link and the hash that is stored. */
-export function createToken(): { token: string; hash: string } {
+function createToken(): { token: string; hash: string } {
   const token = crypto.randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };
 }
@@ -91,7 +86,7 @@ export function checkNewPassword(password: string): string | null {
  * Base URL of links in mails: `verificationUrl` from the e-mail settings when
  * set, else APP_URL — never the request's Host header.
  */
-export async function getLinkBaseUrl(em: EntityManager): Promise<string> {
+async function getLinkBaseUrl(em: EntityManager): Promise<string> {
   const configured = (await getEmailConfig(em)).verificationUrl?.trim();
   const base = configured || getAppUrl();
   // Accept a setting that already names the confirmation page.
@@ -121,7 +116,7 @@ async function issueVerification(em: EntityManager, user: User): Promise<void> {
 // ---------------------------------------------------------------------------
 // Registration and confirmation
 
-export type RegisterResult = { ok: true } | { ok: false; errors: FieldErrors };
+type RegisterResult = { ok: true } | { ok: false; errors: FieldErrors };
 
 /**
  * Creates an unconfirmed account and queues the confirmation mail in the same
@@ -182,7 +177,7 @@ async function mailAccountExists(em: EntityManager, user: User) {
   });
 }
 
-export type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' | 'alreadyConfirmed' };
+type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' | 'alreadyConfirmed' };
 
 /**
  * Confirms the address behind a link. Works once, within 24 h.
@@ -259,7 +254,7 @@ export async function requestPasswordReset(em: EntityManager, email: string): Pr
   });
 }
 
-export type ResetPasswordResult =
+type ResetPasswordResult =
   | { ok: true }
   | { ok: false; reason: 'invalidToken' }
   | { ok: false; reason: 'weakPassword'; errors: FieldErrors };
@@ -427,7 +422,7 @@ async function confirmPendingEmail(em: EntityManager, tokenHash: string): Promis
   }
 }
 
-export type ChangePasswordResult =
+type ChangePasswordResult =
   | { ok: true }
   | { ok: false; code: 'INVALID_PASSWORD' }
   | { ok: false; code: 'WEAK_PASSWORD'; errors: FieldErrors };
@@ -459,126 +454,6 @@ export async function changePassword(
     await deleteUserSessions(tx, user.id, options.keepSessionId ?? null);
   });
   return { ok: true };
-}
-
-// ---------------------------------------------------------------------------
-// Profile picture
-
-/** The URL the app serves a stored image under (routes/images.$.ts). */
-export function imageUrlForKey(key: string): string {
-  return `/images/${key}`;
-}
-
-/** The object key behind one of our image URLs, or null. */
-export function keyFromImageUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const match = /^\/images\/(.+)$/.exec(url);
-  return match && isValidObjectKey(match[1]) ? match[1] : null;
-}
-
-/** Object keys of a user's profile pictures (raw uploads and re-encoded ones) start with this. */
-export function profileKeyPrefix(userId: string): string {
-  return `profile/${userId}/`;
-}
-
-/** A new, random key for a profile picture of this user: `profile/<userId>/<random>`. */
-export function newProfileObjectKey(userId: string): string {
-  return `${profileKeyPrefix(userId)}${newObjectKey('profile').slice('profile/'.length)}`;
-}
-
-/**
- * The object key of an upload address this user was given (query string
- * ignored, as the spec says), or null when the address is not one of theirs.
- */
-export function profileUploadKeyFromUrl(user: Pick<User, 'id'>, imageUrl: string): string | null {
-  let pathname: string;
-  try {
-    pathname = new URL(imageUrl, 'http://placeholder.invalid').pathname;
-  } catch {
-    return null;
-  }
-  const marker = `/${profileKeyPrefix(user.id)}`;
-  const at = pathname.indexOf(marker);
-  if (at < 0) return null;
-  const key = decodeURIComponent(pathname.slice(at + 1));
-  return isValidObjectKey(key) && key.startsWith(profileKeyPrefix(user.id)) && key.split('/').length === 3 ? key : null;
-}
-
-/** Points the user's profile picture at a stored object; returns the previous key (to delete). */
-export async function setProfileImage(em: EntityManager, user: User, key: string): Promise<string | null> {
-  const managed = await em.findOneOrFail(User, { id: user.id });
-  const previous = keyFromImageUrl(managed.profileImageUrl);
-  managed.profileImageUrl = imageUrlForKey(key);
-  await em.flush();
-  user.profileImageUrl = managed.profileImageUrl;
-  return previous;
-}
-
-export type ProfileImageError = 'invalidAddress' | 'notUploaded' | 'tooLarge' | 'notAnImage' | 'wrongType' | 'tooManyPixels';
-export type ProfileImageResult = { ok: true; imageUrl: string } | { ok: false; error: ProfileImageError };
-
-/**
- * Stores image bytes as the user's profile picture: type checked from the
- * bytes, re-encoded to JPEG (metadata removed), at most 5 MB. The previous
- * picture is deleted.
- */
-export async function storeProfileImage(em: EntityManager, user: User, bytes: Buffer): Promise<ProfileImageResult> {
-  const normalized = await normalizeUploadedImage(bytes, { maxBytes: PROFILE_IMAGE_MAX_BYTES });
-  if (!normalized.ok) return { ok: false, error: normalized.error };
-  const store = getFileStore();
-  const key = newProfileObjectKey(user.id);
-  await store.put(key, normalized.jpeg, 'image/jpeg');
-  const previous = await setProfileImage(em, user, key);
-  if (previous && previous !== key) await store.delete(previous).catch(() => undefined);
-  return { ok: true, imageUrl: imageUrlForKey(key) };
-}
-
-/** Upload addresses live 5 minutes; an upload not completed 10 minutes after that is deleted. */
-export const UPLOAD_URL_TTL_SECONDS = 300;
-const UPLOAD_COMPLETION_GRACE_SECONDS = 600;
-/** Uploads a user may have started and not completed at once (each up to 5 MB of unchecked bytes). */
-export const MAX_PENDING_UPLOADS = 3;
-
-export type UploadUrlResult = { ok: true; uploadURL: string } | { ok: false; retryAfterSeconds: number };
-
-/**
- * Issues an upload address for a profile picture (spec §7 `POST
- * /api/profile/upload-url`): rate-limited per user and IP, at most
- * `MAX_PENDING_UPLOADS` open at a time, and recorded so the cleanup job
- * (services/upload-cleanup.server.ts) deletes what is never completed.
- */
-export async function issueProfileUploadUrl(em: EntityManager, user: User, options: { ip: string }): Promise<UploadUrlResult> {
-  // Quota first: a request refused by it does not count against the hourly limit.
-  const open = await em.find(PendingUpload, { userId: user.id, kind: 'profile', expiresAt: { $gt: new Date() } }, { orderBy: { expiresAt: 'asc' } });
-  if (open.length >= MAX_PENDING_UPLOADS) {
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((open[0].expiresAt.getTime() - Date.now()) / 1000)) };
-  }
-  const limit = await consumeRateLimit(em, 'uploadUrl', { ip: options.ip, email: `user:${user.id}` });
-  if (!limit.allowed) return { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
-  const key = newProfileObjectKey(user.id);
-  const expiresAt = new Date(Date.now() + (UPLOAD_URL_TTL_SECONDS + UPLOAD_COMPLETION_GRACE_SECONDS) * 1000);
-  await em.insert(PendingUpload, { key, userId: user.id, kind: 'profile', expiresAt });
-  const uploadURL = await getFileStore().presignPut(key, 'image/jpeg', UPLOAD_URL_TTL_SECONDS);
-  return { ok: true, uploadURL };
-}
-
-/**
- * The completion step of the upload flow (spec §7 `PUT /api/profile/image`):
- * the address must be one this user was issued; the raw upload is read,
- * re-encoded, stored under a new key and deleted.
- */
-export async function completeProfileImageUpload(em: EntityManager, user: User, imageUrl: string): Promise<ProfileImageResult> {
-  const rawKey = profileUploadKeyFromUrl(user, imageUrl);
-  if (!rawKey) return { ok: false, error: 'invalidAddress' };
-  const store = getFileStore();
-  const object = await store.get(rawKey);
-  if (!object) return { ok: false, error: 'notUploaded' };
-  try {
-    return await storeProfileImage(em, user, object.body);
-  } finally {
-    await store.delete(rawKey).catch(() => undefined);
-    await em.nativeDelete(PendingUpload, { key: rawKey });
-  }
 }
 
 // ---------------------------------------------------------------------------

@@ -3,8 +3,8 @@ import {
   CONSENT_COOKIE_NAME,
   parseConsentDate,
   parseConsentRecord,
+  preferencesFromFormData,
   serializeConsentRecord,
-  type ConsentPreferences,
   type ConsentRecord,
 } from './consent';
 
@@ -44,7 +44,17 @@ export function resolveConsentDate(value: unknown, now = new Date()): string {
   return now.toISOString();
 }
 
+/**
+ * The choice a posted consent form stands for (its intent and checkboxes, see
+ * `preferencesFromFormData`), dated by `resolveConsentDate`; null for an
+ * unknown intent, which stores nothing.
+ */
+export function consentFromForm(formData: FormData, now = new Date()): ConsentRecord | null {
+  const preferences = preferencesFromFormData(formData);
+  return preferences ? { preferences, date: resolveConsentDate(formData.get('date'), now) } : null;
+}
+
 /** The Set-Cookie header value that stores this choice for a year. */
-export async function serializeConsentCookie(preferences: ConsentPreferences, date: string): Promise<string> {
-  return consentCookie.serialize(JSON.parse(serializeConsentRecord({ preferences, date })));
+export async function serializeConsentCookie(record: ConsentRecord): Promise<string> {
+  return consentCookie.serialize(JSON.parse(serializeConsentRecord(record)));
 }

@@ -42,6 +42,8 @@ async function failureResponse(failure: Failure): Promise<Response> {
       const message = formErrors?.length ? translateLibraryErrors(t, { '': formErrors })[''][0] : t(libraryErrorKeys.invalidInput);
       return jsonResponse({ message, errors: translateLibraryErrors(t, errors) }, 400);
     }
+    case 'invalid':
+      return jsonResponse({ ...failure.details, message: t(failure.reason, failure.params) }, 400);
     case 'notFound':
       return jsonResponse({ message: t('library:errors.notFound') }, 404);
     case 'unauthorized':

@@ -11,7 +11,7 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type ClientImageError = 'notAnImage' | 'wrongType' | 'tooLarge' | 'failed';
 
-/** Why a picture was refused, in the browser or on the server (users model), as i18n keys. */
+/** Why a picture was refused, in the browser or on the server (models/profile.server.ts), as i18n keys. */
 export const profileImageErrorKeys = {
   invalidAddress: 'auth:messages.imageInvalidAddress',
   notUploaded: 'auth:messages.imageNotUploaded',

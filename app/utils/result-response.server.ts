@@ -25,6 +25,10 @@ export async function apiFailure(failure: Failure, { invalidMessageKey }: { inva
       const { '': _formErrors, ...errors } = failure.errors;
       return validationErrorResponse(errors, failure.message ?? invalidMessageKey);
     }
+    case 'invalid': {
+      const t = await getServerT('auth');
+      return jsonResponse({ ...failure.details, message: t(failure.reason, failure.params) }, 400);
+    }
     case 'rateLimited':
       return rateLimitedResponse(failure.retryAfterSeconds);
     case 'unauthorized':
@@ -58,7 +62,12 @@ type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Recor
 
 export type PageSuccess = { redirectTo: string; toast?: ToastInput; headers?: HeadersInit };
 
-const STATUS: Record<Failure['kind'], number> = { fieldErrors: 400, rateLimited: 429, unauthorized: 401, forbidden: 403, notFound: 404 };
+const STATUS: Record<Failure['kind'], number> = { fieldErrors: 400, invalid: 400, rateLimited: 429, unauthorized: 401, forbidden: 403, notFound: 404 };
+
+/** What a failure carries into the page's action data besides its message (forbidden's and invalid's `details`). */
+function detailsOf(failure: Failure): Record<string, unknown> {
+  return failure.kind === 'forbidden' || failure.kind === 'invalid' ? (failure.details ?? {}) : {};
+}
 
 /** The reply for a failed submission; `extra` is merged into the action data (e.g. the form's intent). */
 export async function pageFailure<E extends Record<string, unknown>>(
@@ -79,14 +88,19 @@ export async function pageFailure<E extends Record<string, unknown>>(
       reply = submission.reply({ formErrors: [rateLimitedMessage(t, failure.retryAfterSeconds)], hideFields });
       break;
     }
+    case 'invalid':
     case 'unauthorized':
     case 'forbidden':
       // The page translates the key (like every Conform error from the shared schemas).
       reply = submission.reply({ formErrors: [failure.reason], hideFields });
       break;
   }
-  const details = failure.kind === 'forbidden' ? (failure.details ?? {}) : {};
-  return data({ ...(extra ?? ({} as E)), ...details, result: reply }, { status: STATUS[failure.kind] });
+  return data({ ...(extra ?? ({} as E)), ...detailsOf(failure), result: reply }, { status: STATUS[failure.kind] });
+}
+
+async function pageSuccess(success: PageSuccess) {
+  const headers = combineHeaders(success.headers, success.toast ? await createToastHeaders(success.toast) : null);
+  return redirect(success.redirectTo, { headers });
 }
 
 /** The page response of a result: on success `onOk` says where to go and which toast to show. */
@@ -97,7 +111,38 @@ export async function pageResult<T, E extends Record<string, unknown>>(
   options: { hideFields?: string[]; extra?: E } = {},
 ) {
   if (result.kind !== 'ok') return pageFailure(submission, result, options);
-  const success = await onOk(result.value);
-  const headers = combineHeaders(success.headers, success.toast ? await createToastHeaders(success.toast) : null);
-  return redirect(success.redirectTo, { headers });
+  return pageSuccess(await onOk(result.value));
+}
+
+/** The German text of a failure, as the JSON API says it (for forms that show one message). */
+export async function failureMessage(failure: Failure): Promise<string> {
+  const t = await getServerT('auth');
+  switch (failure.kind) {
+    case 'fieldErrors':
+      return t(failure.message ?? failure.errors['']?.[0] ?? 'auth:messages.invalidInput');
+    case 'invalid':
+      return t(failure.reason, failure.params);
+    case 'rateLimited':
+      return rateLimitedMessage(t, failure.retryAfterSeconds);
+    case 'unauthorized':
+    case 'forbidden':
+      return t(failure.reason);
+    case 'notFound':
+      return t(NOT_FOUND_KEY);
+  }
+}
+
+/**
+ * The page response of a result for a form without Conform that shows one
+ * message (the no-JS file upload): a failure is `{ ...extra, formError }` with
+ * its status and German text, success the same redirect as `pageResult`.
+ */
+export async function pageMessageResult<T, E extends Record<string, unknown>>(
+  result: Result<T>,
+  onOk: (value: T) => PageSuccess | Promise<PageSuccess>,
+  { extra }: { extra?: E } = {},
+) {
+  if (result.kind === 'ok') return pageSuccess(await onOk(result.value));
+  if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
+  return data({ ...(extra ?? ({} as E)), ...detailsOf(result), formError: await failureMessage(result) }, { status: STATUS[result.kind] });
 }

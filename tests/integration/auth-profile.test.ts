@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AdminSetting, ContactMessage, MailOutbox, Session, User } from '../../app/entities';
-import { newProfileObjectKey } from '../../app/models/users.server';
+import { newProfileObjectKey } from '../../app/models/profile.server';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { loader as userLoader } from '../../app/routes/api+/auth.user';
 import { action as contactAction } from '../../app/routes/api+/contact';

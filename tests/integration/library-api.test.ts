@@ -215,7 +215,7 @@ describe('the library page lists in pages', () => {
       [userId],
     );
     const page = async (query: string) => {
-      const data = (await libraryLoader('printers', { request: request(`/printers${query}`, 'GET', cookie), params: {}, context: {} })) as {
+      const data = (await libraryLoader('printers', { request: request(`/printers${query}`, 'GET', cookie), params: {}, context: {} })) as unknown as {
         items: Array<{ name: string; wattage: number; cost: number; isActive: number; userId: string }>;
         page: number;
         hasNext: boolean;

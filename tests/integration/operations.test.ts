@@ -1,14 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors, forbidden, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { User } from '../../app/entities';
+import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { hashToken } from '../../app/models/users.server';
 import { loader as rootLoader } from '../../app/root';
-import { loader as profileLoader } from '../../app/routes/_account+/profile';
+import { action as profilePageAction, loader as profileLoader } from '../../app/routes/_account+/profile';
+import { action as resetPasswordPageAction } from '../../app/routes/_auth+/reset-password';
+import { loader as verifyEmailPageLoader } from '../../app/routes/_auth+/verify-email';
 import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
+import { action as resetPasswordApiAction } from '../../app/routes/api+/auth.reset-password';
+import { loader as verifyEmailApiLoader } from '../../app/routes/api+/auth.verify-email';
 import { action as contactApiAction } from '../../app/routes/api+/contact';
+import { action as profileImageApiAction } from '../../app/routes/api+/profile.image';
+import { action as uploadUrlApiAction } from '../../app/routes/api+/profile.upload-url';
 import { requestContextStats } from '../../app/services/request-context.server';
 import { sessionReadStats } from '../../app/services/session.server';
-import { apiResult, pageResult } from '../../app/utils/result-response.server';
+import { getFileStore } from '../../app/services/storage.server';
+import { apiResult, pageMessageResult, pageResult } from '../../app/utils/result-response.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 
@@ -107,6 +117,11 @@ describe('the JSON API adapter', () => {
     const missing = await apiResult(notFound(), () => null);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Nicht gefunden.' });
+
+    const broken = await apiResult(refusedAsAWhole('auth:messages.imageTooLarge', { params: { n: 5 }, details: { error: 'tooLarge' } }), () => null);
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('Cache-Control')).toBe('no-store');
+    expect(await broken.json()).toEqual({ error: 'tooLarge', message: 'Datei ist zu groß. Maximum: 5MB' });
   });
 });
 
@@ -144,6 +159,30 @@ describe('the page adapter', () => {
 
     const missing = await pageResult(submission(), notFound(), () => ({ redirectTo: '/' })).catch((error: unknown) => error);
     expect((missing as Response).status).toBe(404);
+
+    const broken = (await pageResult(submission(), refusedAsAWhole('auth:messages.resetInvalid', { details: { invalidToken: true } }), () => ({ redirectTo: '/' }))) as unknown as Reply & {
+      data: { invalidToken?: boolean };
+    };
+    expect(broken.init.status).toBe(400);
+    expect(broken.data.invalidToken).toBe(true);
+    expect(broken.data.result.error?.['']).toEqual(['auth:messages.resetInvalid']);
+  });
+
+  it('gives a form without Conform one German message with the status, or the same redirect', async () => {
+    const refused = (await pageMessageResult(refusedAsAWhole('auth:messages.imageTooLarge', { params: { n: 5 } }), () => ({ redirectTo: '/' }), {
+      extra: { intent: 'uploadImage' },
+    })) as unknown as { data: { intent: string; formError: string }; init: { status: number } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toEqual({ intent: 'uploadImage', formError: 'Datei ist zu groß. Maximum: 5MB' });
+
+    const limited = (await pageMessageResult(rateLimited(120), () => ({ redirectTo: '/' }))) as unknown as { data: { formError: string }; init: { status: number } };
+    expect(limited.init.status).toBe(429);
+    expect(limited.data.formError).toMatch(/^Zu viele Versuche/);
+
+    const done = (await pageMessageResult(ok(), () => ({ redirectTo: '/profile', toast: { type: 'success', title: 'Gespeichert' } }))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get('Location')).toBe('/profile');
+    expect(done.headers.getSetCookie().some((cookie) => cookie.startsWith('toast='))).toBe(true);
   });
 
   it('redirects on success with the toast cookie and any cookie the operation needs', async () => {
@@ -176,6 +215,106 @@ describe('one rule, one place', () => {
     })) as unknown as Reply;
     expect(page.init.status).toBe(429);
     expect(page.data.result.error?.['']?.[0]).toMatch(/^Zu viele Versuche/);
+  });
+});
+
+describe('one operation behind a page and its API route', () => {
+  type PageArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
+  const run = (handler: unknown, request: Request) => (handler as (args: PageArgs) => Promise<unknown>)({ request, params: {}, context: {} });
+  const formPost = (pathname: string, fields: Record<string, string>, cookie?: string) =>
+    new Request(`http://localhost:3000${pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': randomIp(), ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields),
+    });
+  type ResetReply = Reply & { data: { invalidToken: boolean } };
+
+  it('reset password: page and API refuse a broken link alike, put a weak password next to its field, and a link works once', async () => {
+    const { email } = await createUser(app.orm);
+    const token = 'R'.repeat(43);
+    await app.em().nativeUpdate(User, { email }, { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + 60_000) });
+    const fields = (overrides: Record<string, string> = {}) => ({ token, password: 'Neues-Passwort-9', confirmPassword: 'Neues-Passwort-9', ...overrides });
+    const viaApi = (body: Record<string, string>) => call(resetPasswordApiAction, apiRequest('/api/auth/reset-password', 'POST', body));
+    const viaPage = async (body: Record<string, string>) => (await run(resetPasswordPageAction, formPost('/reset-password', body))) as ResetReply;
+
+    for (const broken of [fields({ token: 'U'.repeat(43) }), fields({ token: '' })]) {
+      const api = await viaApi(broken);
+      expect(api.status).toBe(400);
+      expect(await api.json()).toEqual({ message: 'Der Reset-Link ist ungültig oder abgelaufen.' });
+      const page = await viaPage(broken);
+      expect(page.init.status).toBe(400);
+      expect(page.data.invalidToken).toBe(true);
+      expect(page.data.result.error?.['']).toEqual(['auth:messages.resetInvalid']);
+    }
+
+    const weak = fields({ password: 'passwort', confirmPassword: 'passwort' });
+    const weakApi = await viaApi(weak);
+    expect(weakApi.status).toBe(400);
+    expect((await weakApi.json()).errors.password).toHaveLength(1);
+    const weakPage = await viaPage(weak);
+    expect(weakPage.init.status).toBe(400);
+    expect(weakPage.data.invalidToken).toBe(false);
+    expect(weakPage.data.result.error?.password).toHaveLength(1);
+
+    const done = (await viaPage(fields())) as unknown as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get('Location')).toBe('/reset-password?done=1');
+    const again = await viaApi(fields({ password: 'Noch-Ein-Passwort-3', confirmPassword: 'Noch-Ein-Passwort-3' }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ message: 'Der Reset-Link ist ungültig oder abgelaufen.' });
+  });
+
+  it('verify e-mail: the API refuses a used link with the helpful message, the page shows it as confirmed', async () => {
+    const { email } = await createUser(app.orm, { verified: false });
+    const token = 'V'.repeat(43);
+    await app.em().nativeUpdate(User, { email }, { verificationToken: hashToken(token), verificationExpires: new Date(Date.now() + 60_000) });
+    type PageData = { state: string; messageKey: string };
+    const page = async (query: string) => {
+      const result = (await run(verifyEmailPageLoader, apiRequest(`/verify-email${query}`))) as PageData | { data: PageData; init: { status: number } };
+      return 'init' in result ? { status: result.init.status, ...result.data } : { status: 200, ...result };
+    };
+
+    expect(await page(`?token=${token}`)).toMatchObject({ status: 200, state: 'success', messageKey: 'auth:messages.verifySuccess' });
+    expect((await app.em().findOneOrFail(User, { email })).emailVerified).toBe(true);
+    expect(await page(`?token=${token}`)).toMatchObject({ status: 200, state: 'already', messageKey: 'auth:messages.verifyAlreadyConfirmed' });
+    const api = await call(verifyEmailApiLoader, apiRequest(`/api/auth/verify-email?token=${token}`));
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ message: 'Diese E-Mail-Adresse ist bereits bestätigt – Sie können sich anmelden.' });
+
+    expect(await page(`?token=${'W'.repeat(43)}`)).toMatchObject({ status: 400, state: 'error', messageKey: 'auth:messages.verifyFailed' });
+    expect(await page('')).toMatchObject({ status: 400, state: 'error', messageKey: 'auth:messages.verifyTokenMissing' });
+    const missing = await call(verifyEmailApiLoader, apiRequest('/api/auth/verify-email'));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: 'Kein Verifizierungs-Token gefunden.' });
+  });
+
+  it('profile picture: the no-JS form and the upload flow refuse a non-image with the same German text, and store a real one', async () => {
+    const { cookie, user } = await signedInCookie();
+    const pagePost = (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set('intent', 'uploadImage');
+      form.set('image', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      return new Request('http://localhost:3000/profile', { method: 'POST', headers: { Cookie: cookie, 'x-druckpreis-client-ip': randomIp() }, body: form });
+    };
+    const notAnImage = Buffer.from('<script>alert(1)</script>');
+
+    const page = (await run(profilePageAction, pagePost(notAnImage, 'bild.png'))) as { data: { intent: string; formError: string }; init: { status: number } };
+    expect(page.init.status).toBe(400);
+    expect(page.data.intent).toBe('uploadImage');
+    expect(page.data.formError).toBe('Bitte wählen Sie eine Bilddatei aus.');
+
+    const address = await call(uploadUrlApiAction, apiRequest('/api/profile/upload-url', 'POST', undefined, { cookie }));
+    const imageUrl = ((await address.json()) as { uploadURL: string }).uploadURL.split('?')[0];
+    await getFileStore().put(decodeURIComponent(imageUrl.replace(/^\/uploads\//, '')), notAnImage, 'image/jpeg');
+    const api = await call(profileImageApiAction, apiRequest('/api/profile/image', 'PUT', { imageUrl }, { cookie }));
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ message: 'Bitte wählen Sie eine Bilddatei aus.', error: 'notAnImage' });
+
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#0d9488' } }).png().toBuffer();
+    const stored = (await run(profilePageAction, pagePost(png, 'bild.png'))) as Response;
+    expect(stored.status).toBe(302);
+    expect(stored.headers.get('Location')).toBe('/profile');
+    expect((await app.em().findOneOrFail(User, { id: user.id })).profileImageUrl).toMatch(new RegExp(`^/images/profile/${user.id}/[a-z0-9]+$`));
   });
 });
 

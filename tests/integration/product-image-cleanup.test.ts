@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingUpload, User } from '../../app/entities';
-import { issueProfileUploadUrl } from '../../app/models/users.server';
+import { requestProfileUploadUrl } from '../../app/models/profile.server';
 import { MAX_PENDING_PRODUCT_IMAGES } from '../../app/models/product-images.server';
 import { parseProductImagePath } from '../../app/models/product-images';
 import { action as listAction } from '../../app/routes/api+/projects';
@@ -289,7 +289,8 @@ describe('the quota of unsaved product images', () => {
 
     // Product images do not use up the profile picture's uploads.
     const userEntity = await app.em().findOneOrFail(User, { id: user.id });
-    expect((await issueProfileUploadUrl(app.em(), userEntity, { ip: randomIp() })).ok).toBe(true);
+    const uploadUrl = await requestProfileUploadUrl({ em: app.em(), user: userEntity, ip: randomIp(), now: new Date(), sessionId: '', hasSession: true, privateResponse: false });
+    expect(uploadUrl.kind).toBe('ok');
 
     // An image saved with a project stops counting.
     expect((await (await createProject(cookie, payload({ productImagePath: paths[0] }))).json()).productImagePath).toBe(paths[0]);

@@ -1,15 +1,7 @@
 import { readFormData } from '~/utils/form-data.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react';
 import { ArrowLeft, Camera, CircleUserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -20,21 +12,12 @@ import { buttonClassName } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { changePasswordSchema, profileSchema } from '~/models/auth-schemas';
-import {
-  storeProfileImage,
-  toPublicUser,
-  type ProfileImageError,
-} from '~/models/users.server';
-import { cancelOwnEmailChange, changeOwnPassword, saveProfile } from '~/models/profile.server';
+import { toPublicUser } from '~/models/users.server';
+import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, refusedPicture, saveProfile } from '~/models/profile.server';
 import { requireUserContext } from '~/services/auth.server';
-import { pageResult } from '~/utils/result-response.server';
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  prepareProfileImage,
-  profileImageErrorKeys,
-  uploadProfileImage,
-  type ClientImageError,
-} from '~/utils/profile-image-upload';
+import { readProfileImageForm } from '~/utils/image-upload.server';
+import { pageMessageResult, pageResult } from '~/utils/result-response.server';
+import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/utils/profile-image-upload';
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -42,54 +25,24 @@ export const handle = { i18n: ['account', 'auth'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
-const IMAGE_ERROR_KEYS: Record<ProfileImageError | ClientImageError, string> = profileImageErrorKeys;
-
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireUserContext(args);
   const t = await getServerT('account');
   return { user: toPublicUser(user), meta: { title: t('profile.metaTitle') } };
 }
 
-/** Reads the no-JS picture upload: one file field, at most 5 MB, kept in memory. */
-async function readImageUpload(request: Request): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: ProfileImageError }> {
-  // Refuse obviously oversized bodies before reading them (a little room for the multipart framing).
-  if (Number(request.headers.get('content-length') ?? 0) > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) return { ok: false, error: 'tooLarge' };
-  try {
-    const formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: PROFILE_IMAGE_MAX_BYTES,
-        filter: ({ name }) => name === 'image' || name === 'intent',
-      }),
-    );
-    const file = formData.get('image');
-    if (!(file instanceof File) || file.size === 0) return { ok: false, error: 'notAnImage' };
-    return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: 'tooLarge' };
-    // A body the multipart parser cannot read is not a picture (400, never 500).
-    return { ok: false, error: 'notAnImage' };
-  }
-}
-
 export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const ctx = await requireUserContext(args);
-  const { em, user } = ctx;
   const t = await getServerT(['account', 'auth']);
 
   // The picture form is the only multipart one (intent=uploadImage).
   if (request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    const upload = await readImageUpload(request);
-    const result = upload.ok ? await storeProfileImage(em, user, upload.bytes) : upload;
-    if (!result.ok) {
-      return data({ intent: 'uploadImage' as const, imageError: t(IMAGE_ERROR_KEYS[result.error], { n: MAX_MB }) }, { status: 400 });
-    }
-    return redirectWithToast('/profile', {
-      type: 'success',
-      title: t('account:profile.toast.pictureUpdated'),
-      description: t('auth:messages.profileImageUpdated'),
-    });
+    const upload = await readProfileImageForm(request);
+    return pageMessageResult(upload.ok ? await changeProfilePicture(ctx, upload.bytes) : refusedPicture(upload.error), () => ({
+      redirectTo: '/profile',
+      toast: { type: 'success', title: t('account:profile.toast.pictureUpdated'), description: t('auth:messages.profileImageUpdated') },
+    }), { extra: { intent: 'uploadImage' as const } });
   }
 
   const formData = await readFormData(request);
@@ -228,7 +181,7 @@ function ProfilePicture() {
   const [uploading, setUploading] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   const pending = usePendingIntent('uploadImage') || uploading;
-  const serverError = actionData?.intent === 'uploadImage' && 'imageError' in actionData ? actionData.imageError : null;
+  const serverError = actionData?.intent === 'uploadImage' && 'formError' in actionData ? actionData.formError : null;
   const error = clientError ?? serverError;
 
   async function onFileChosen(event: React.ChangeEvent<HTMLInputElement>) {
@@ -238,7 +191,7 @@ function ProfilePicture() {
     setClientError(null);
     const prepared = await prepareProfileImage(file, PROFILE_IMAGE_MAX_BYTES);
     if (!prepared.ok) {
-      const message = t(IMAGE_ERROR_KEYS[prepared.error], { n: MAX_MB });
+      const message = t(profileImageErrorKeys[prepared.error], { n: MAX_MB });
       setClientError(message);
       showToast({ type: 'error', title: t('account:profile.toast.error'), description: message });
       return;

@@ -10,10 +10,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
+import { invalidResetLink, resetPasswordWithToken } from '~/models/accounts.server';
 import { resetPasswordSchema } from '~/models/auth-schemas';
-import { resetPassword } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { pageFailure, pageResult } from '~/utils/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -34,36 +34,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ state, token, meta: { title: t('reset.metaTitle') } }, { status: state === 'invalid' ? 400 : 200 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(args.request), { schema: resetPasswordSchema });
   const hideFields = ['password', 'confirmPassword'];
   if (submission.status !== 'success') {
     // A missing token is a broken link, not something to fix in the form.
-    const tokenMissing = Boolean(submission.error?.token);
-    const result = tokenMissing ? submission.reply({ formErrors: ['auth:messages.resetInvalid'], hideFields }) : submission.reply({ hideFields });
-    return data({ result, invalidToken: tokenMissing }, { status: 400 });
+    if (submission.error?.token) return pageFailure(submission, invalidResetLink(), { hideFields, extra: { invalidToken: true } });
+    return data({ result: submission.reply({ hideFields }), invalidToken: false }, { status: 400 });
   }
-
-  let outcome: Awaited<ReturnType<typeof resetPassword>>;
+  let result;
   try {
-    outcome = await resetPassword(await getEm(), submission.value.token, submission.value.password);
+    result = await resetPasswordWithToken(await getRequestContext(args), submission.value);
   } catch (error) {
     console.error('[reset-password]', error);
     return data({ result: submission.reply({ formErrors: ['account:reset.failed'], hideFields }), invalidToken: false }, { status: 500 });
   }
-  if (outcome.ok) {
-    const t = await getServerT(['account', 'auth']);
-    return redirectWithToast('/reset-password?done=1', {
-      type: 'success',
-      title: t('account:reset.doneTitle'),
-      description: t('auth:messages.resetSuccess'),
-    });
-  }
-  if (outcome.reason === 'weakPassword') {
-    return data({ result: submission.reply({ fieldErrors: outcome.errors, hideFields }), invalidToken: false }, { status: 400 });
-  }
-  return data({ result: submission.reply({ formErrors: ['auth:messages.resetInvalid'], hideFields }), invalidToken: true }, { status: 400 });
+  const t = await getServerT(['account', 'auth']);
+  return pageResult(submission, result, () => ({
+    redirectTo: '/reset-password?done=1',
+    toast: { type: 'success', title: t('account:reset.doneTitle'), description: t('auth:messages.resetSuccess') },
+  }), { hideFields, extra: { invalidToken: result.kind === 'invalid' } });
 }
 
 export default function ResetPasswordPage() {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
-import { confirmEmail } from '~/models/users.server';
-import { getEm } from '~/services/db.server';
+import { EMAIL_ALREADY_CONFIRMED, verifyEmail } from '~/models/accounts.server';
+import { getRequestContext } from '~/services/request-context.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -24,18 +24,15 @@ const TITLE_KEYS: Record<VerifyState, string> = {
  * changes state: the server confirms here and renders success or error, so
  * it works without JavaScript (and there is no loading state to show).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('account');
   const meta = { title: t('verify.metaTitle') };
-  const token = new URL(request.url).searchParams.get('token')?.trim();
-  if (!token) return data({ state: 'error' as VerifyState, messageKey: 'auth:messages.verifyTokenMissing', meta }, { status: 400 });
-  const result = await confirmEmail(await getEm(), token);
-  if (result.ok) return { state: 'success' as VerifyState, messageKey: 'auth:messages.verifySuccess', meta };
+  const result = await verifyEmail(await getRequestContext(args), { token: new URL(args.request.url).searchParams.get('token') });
+  if (result.kind === 'ok') return { state: 'success' as VerifyState, messageKey: 'auth:messages.verifySuccess', meta };
+  const messageKey = result.kind === 'invalid' ? result.reason : 'auth:messages.verifyFailed';
   // A link clicked twice (mail apps open links, people click again): the address is confirmed, say so.
-  if (result.reason === 'alreadyConfirmed') {
-    return { state: 'already' as VerifyState, messageKey: 'auth:messages.verifyAlreadyConfirmed', meta };
-  }
-  return data({ state: 'error' as VerifyState, messageKey: 'auth:messages.verifyFailed', meta }, { status: 400 });
+  if (messageKey === EMAIL_ALREADY_CONFIRMED) return { state: 'already' as VerifyState, messageKey, meta };
+  return data({ state: 'error' as VerifyState, messageKey, meta }, { status: 400 });
 }
 
 /** The token works once: never re-run the loader for the same address (e.g. after the cookie dialog posts). */

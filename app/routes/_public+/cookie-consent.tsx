@@ -1,7 +1,7 @@
 import { readFormData } from '~/utils/form-data.server';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { COOKIE_SETTINGS_PARAM, preferencesFromFormData, safeRedirectPath } from '~/utils/consent';
-import { resolveConsentDate, serializeConsentCookie } from '~/utils/consent.server';
+import { COOKIE_SETTINGS_PARAM, safeRedirectPath } from '~/utils/consent';
+import { consentFromForm, serializeConsentCookie } from '~/utils/consent.server';
 
 /**
  * Stores the cookie choice (spec §4 "Cookie dialog").
@@ -10,6 +10,10 @@ import { resolveConsentDate, serializeConsentCookie } from '~/utils/consent.serv
  * JavaScript the action sets the cookie and redirects back to `redirectTo`. With
  * JavaScript the dialog posts the same fields through a fetcher plus
  * `enhanced=1`, and gets data instead of a redirect so nothing navigates.
+ *
+ * No operation behind it: the choice touches no database and no account, and
+ * its rules (which choice a form stands for, which date counts) are in
+ * utils/consent.ts, shared with the dialog, and utils/consent.server.ts.
  */
 
 /** A bare GET (bookmark, typed URL) shows the settings on the start page. */
@@ -25,15 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const enhanced = formData.get('enhanced') === '1';
   const redirectTo = safeRedirectPath(formData.get('redirectTo'));
-  const preferences = preferencesFromFormData(formData);
-
-  if (!preferences) {
-    // Unknown intent: store nothing; the dialog shows again on the page.
-    return enhanced ? data({ ok: false as const }, { status: 400 }) : redirect(redirectTo);
-  }
-
-  const date = resolveConsentDate(formData.get('date'));
-  const headers = { 'Set-Cookie': await serializeConsentCookie(preferences, date) };
-  if (enhanced) return data({ ok: true as const, consent: { preferences, date } }, { headers });
-  return redirect(redirectTo, { headers });
+  const consent = consentFromForm(formData);
+  // Unknown intent: store nothing; the dialog shows again on the page.
+  if (!consent) return enhanced ? data({ ok: false as const }, { status: 400 }) : redirect(redirectTo);
+  const headers = { 'Set-Cookie': await serializeConsentCookie(consent) };
+  return enhanced ? data({ ok: true as const, consent }, { headers }) : redirect(redirectTo, { headers });
 }
