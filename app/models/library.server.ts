@@ -11,6 +11,7 @@ import {
   type LibraryItem,
   type LibraryKind,
 } from './library-definitions';
+import { plainRowTable } from '../services/plain-rows.server';
 import { findPreset } from './library-presets';
 import { fieldErrors, notFound, ok, type Result } from './result';
 
@@ -87,37 +88,30 @@ export async function listLibraryPage(ctx: LibraryContext, kind: LibraryKind, { 
  */
 async function selectLibraryItems(ctx: LibraryContext, kind: LibraryKind, q: string | null | undefined, page: number | null): Promise<LibraryPage> {
   const definition = libraryDefinitions[kind];
-  const meta = ctx.em.getMetadata().get(libraryEntities[kind].name);
-  const column = (property: string) => `"${meta.properties[property as never].fieldNames[0]}"`;
+  const rows = plainRowTable(ctx.em, libraryEntities[kind]);
   const search = (q ?? '').trim().slice(0, SEARCH_MAX);
   const params: unknown[] = [ctx.user.id];
-  let where = `${column('user')} = ?`;
+  let tail = `where ${rows.column('user')} = ?`;
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    where += ` and (${definition.searchFields.map((field) => (params.push(pattern), `${column(field)} ilike ?`)).join(' or ')})`;
+    tail += ` and (${definition.searchFields.map((field) => (params.push(pattern), `${rows.column(field)} ilike ?`)).join(' or ')})`;
   }
-  const names = definition.fields.map((field) => field.name).filter((name) => name !== 'isActive');
-  const select = ['id', ...names, 'isActive', 'createdAt', 'updatedAt'].map((name) => `${column(name)} as "${name}"`).join(', ');
-  let sql = `select ${select} from "${meta.tableName}" where ${where} order by ${column('createdAt')} desc, "id" desc`;
+  tail += ` order by ${rows.column('createdAt')} desc, ${rows.column('id')} desc`;
   if (page !== null) {
-    sql += ` limit ? offset ?`;
+    tail += ' limit ? offset ?';
     params.push(LIBRARY_PAGE_SIZE + 1, (page - 1) * LIBRARY_PAGE_SIZE);
   }
-  const rows = await ctx.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
-  const numbers = new Set(definition.fields.filter((field) => field.type === 'number').map((field) => field.name));
-  const items = rows.slice(0, page === null ? rows.length : LIBRARY_PAGE_SIZE).map((row) => {
+  const names = definition.fields.map((field) => field.name).filter((name) => name !== 'isActive');
+  const found = await rows.select(['id', ...names, 'isActive', 'createdAt', 'updatedAt'], tail, params);
+  const items = found.slice(0, page === null ? found.length : LIBRARY_PAGE_SIZE).map((row) => {
     const item: Record<string, string | number | null> = { id: String(row.id), userId: ctx.user.id };
-    for (const name of names) {
-      const value = row[name];
-      // NUMERIC columns arrive as strings from the driver; the entity would have made them numbers.
-      item[name] = value === null || value === undefined ? null : numbers.has(name) ? Number(value) : (value as string | number);
-    }
+    for (const name of names) item[name] = (row[name] ?? null) as string | number | null;
     item.isActive = Number(row.isActive) === 1 ? 1 : 0;
-    item.createdAt = new Date(row.createdAt as string).toISOString();
-    item.updatedAt = new Date(row.updatedAt as string).toISOString();
+    item.createdAt = new Date(row.createdAt as string | Date).toISOString();
+    item.updatedAt = new Date(row.updatedAt as string | Date).toISOString();
     return item as LibraryItem;
   });
-  return { items, page: page ?? 1, hasNext: page !== null && rows.length > LIBRARY_PAGE_SIZE };
+  return { items, page: page ?? 1, hasNext: page !== null && found.length > LIBRARY_PAGE_SIZE };
 }
 
 async function findOwned(ctx: LibraryContext, kind: LibraryKind, id: unknown): Promise<LibraryEntity | null> {

@@ -14,6 +14,7 @@ import {
 import { formatDecimalInput } from '../utils/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
+import { plainRowTable } from '../services/plain-rows.server';
 import { isPremium } from './permissions.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
 import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from './project-payload';
@@ -46,12 +47,13 @@ const LIBRARY_ENTITIES = {
 } as const satisfies Record<SelectedKey, unknown>;
 
 /** Payload keys that are columns of their own; every other payload key lives in `extraInputs`. */
-const COLUMNS = new Set([
+const COLUMN_NAMES = [
   'quantity', 'filamentWeight', 'filamentPricePerKg', 'printTime', 'printerWattage', 'electricityRate',
   'preparationTime', 'postProcessingTime', 'hourlyRate', 'packagingCost', 'shippingCost',
   'marketplacePlatform', 'marketplaceFeePercentage', 'marketplaceFeeFixed', 'productImagePath',
   'profitMargin', 'targetPrice', 'printerCost', 'printerLifetimeHours', 'vatPercent',
-]);
+] as const satisfies readonly (keyof Project)[];
+const COLUMNS = new Set<string>(COLUMN_NAMES);
 
 export function limitReached(): ReturnType<typeof forbidden> {
   return forbidden('projects:errors.limitReached', { code: PROJECT_LIMIT_CODE });
@@ -225,7 +227,7 @@ function likePattern(q: string): string {
 
 
 /** A project as the list reads it: its own columns, without the owner and library references. */
-export type ProjectListItem = Omit<Project, 'user' | (typeof SELECTED_KEYS)[number]>;
+export type ProjectListItem = Pick<Project, (typeof LIST_PROPERTIES)[number]>;
 
 export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boolean; q: string };
 
@@ -238,20 +240,31 @@ export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boo
 export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSize = PROJECTS_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number } = {}): Promise<ProjectPage> {
   const query = q.trim().slice(0, MAX_SEARCH_LENGTH);
   const current = Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-  const where = query ? { user: ctx.user.id, name: { $ilike: likePattern(query) } } : { user: ctx.user.id };
-  const rows = await ctx.em.find(Project, where, {
-    orderBy: { updatedAt: 'desc', id: 'desc' },
-    limit: pageSize + 1,
-    offset: (current - 1) * pageSize,
-    // A read-only list: no identity map, and none of the six references (owner, library
-    // selections) a card never shows — each would be one more entity per row.
-    disableIdentityMap: true,
-    exclude: LIST_EXCLUDED,
-  });
-  return { items: rows.slice(0, pageSize), page: current, hasNext: rows.length > pageSize, q: query };
+  // A read-only list: plain rows of the project's own columns (services/plain-rows.server.ts),
+  // none of the six references (owner, library selections) a card never shows.
+  const table = plainRowTable(ctx.em, Project);
+  const params: unknown[] = [ctx.user.id];
+  let tail = `where ${table.column('user')} = ?`;
+  if (query) {
+    tail += ` and ${table.column('name')} ilike ?`;
+    params.push(likePattern(query));
+  }
+  tail += ` order by ${table.column('updatedAt')} desc, ${table.column('id')} desc limit ? offset ?`;
+  params.push(pageSize + 1, (current - 1) * pageSize);
+  const rows = await table.select(LIST_PROPERTIES, tail, params);
+  const items = rows.slice(0, pageSize).map(
+    (row) =>
+      ({
+        ...row,
+        createdAt: new Date(row.createdAt as string | Date),
+        updatedAt: new Date(row.updatedAt as string | Date),
+        extraInputs: (row.extraInputs ?? {}) as Project['extraInputs'],
+      }) as ProjectListItem,
+  );
+  return { items, page: current, hasNext: rows.length > pageSize, q: query };
 }
 
-const LIST_EXCLUDED = ['user', ...SELECTED_KEYS] as const;
+const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', ...COLUMN_NAMES] as const;
 
 /**
  * Whether the user may create a project, answered from a list page when it
