@@ -24,7 +24,7 @@ import {
  * (utils/result-response.server.ts).
  */
 
-export const LOGIN_STRATEGY = 'form';
+const LOGIN_STRATEGY = 'form';
 
 /**
  * Sign-in with remix-auth's FormStrategy. The verify function checks the
@@ -35,7 +35,7 @@ export const LOGIN_STRATEGY = 'form';
 // remix-auth 4 hands the verify function only (a copy of) the request: the context's EntityManager travels beside it.
 const attemptEm = new AsyncLocalStorage<RequestContext['em']>();
 
-export const authenticator = new Authenticator<AuthenticateResult>().use(
+const authenticator = new Authenticator<AuthenticateResult>().use(
   new FormStrategy<AuthenticateResult>(async ({ form }) => {
     const em = attemptEm.getStore();
     if (!em) throw new Error('authenticator: use login(ctx, input)');
