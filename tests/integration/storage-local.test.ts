@@ -8,8 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
  * PUT /uploads/<key> (target of the signed upload URLs) and GET /images/<key>
  * (serving, behind the access hook, which is mocked here).
  */
-const canViewImage = vi.hoisted(() => vi.fn<(request: Request, key: string) => Promise<boolean>>());
-vi.mock('~/services/image-access.server', () => ({ canViewImage }));
+const canViewImage = vi.hoisted(() => vi.fn<(ctx: unknown, key: string) => Promise<boolean>>());
+vi.mock('~/models/image-access.server', () => ({ canViewImage }));
+// No database here: the request context is a visitor's.
+vi.mock('~/services/request-context.server', () => ({ getRequestContext: async () => ({ user: null }) }));
 
 const APP_URL = 'https://druckpreis.test';
 const MB = 1024 * 1024;
@@ -319,7 +321,7 @@ describe('GET /images/<key>', () => {
     expect(response.headers.get('content-disposition')).toBe('inline');
     expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(Buffer.from(await response.arrayBuffer()).equals(JPEG)).toBe(true);
-    expect(canViewImage).toHaveBeenCalledWith(expect.any(Request), key);
+    expect(canViewImage).toHaveBeenCalledWith(expect.objectContaining({ user: null }), key);
 
     const etag = response.headers.get('etag')!;
     expect((await getImage(key, { 'if-none-match': etag })).status).toBe(304);

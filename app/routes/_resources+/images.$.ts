@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
-import { canViewImage } from '~/services/image-access.server';
+import { canViewImage } from '~/models/image-access.server';
+import { getRequestContext } from '~/services/request-context.server';
 import { getFileStore, isValidObjectKey } from '~/services/storage.server';
 
 /** Only re-encoded images are served; anything else in the store is not an image to show. */
@@ -9,12 +10,13 @@ const SERVABLE_TYPES = new Set(['image/jpeg', 'image/png']);
 
 /**
  * GET /images/<key>: a stored image, only for those allowed to see it
- * (image-access.server.ts). Unknown keys and refused access look the same
+ * (models/image-access.server.ts). Unknown keys and refused access look the same
  * (404), so the answer does not reveal whether an object exists.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params } = args;
   const key = params['*'] ?? '';
-  if (!isValidObjectKey(key) || !(await canViewImage(request, key))) return notFound();
+  if (!isValidObjectKey(key) || !(await canViewImage(await getRequestContext(args), key))) return notFound();
 
   const object = await getFileStore().get(key);
   if (!object || !SERVABLE_TYPES.has(object.contentType)) return notFound();
