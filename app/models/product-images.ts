@@ -19,7 +19,7 @@ export function productImagePathOf(key: string): string {
   return `/images/${key}`;
 }
 
-/** Where the browser loads it (served only to its owner, see services/image-access.server.ts). */
+/** Where the browser loads it (served only to its owner, see models/image-access.server.ts). */
 export function productImageUrl(path: string): string | null {
   return parseProductImagePath(path) ? path : null;
 }
