@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../app/entities';
+import { hashPassword } from '../../app/models/users.server';
 import { rawRequest } from './http';
-import { form, startTestServer, type TestServer } from './server';
+import { form, sessionCookieOf, startTestServer, type TestServer } from './server';
 
 /**
  * Issue 10 items 2, 3, 8, 9 and 11 against the real server: bounded bodies,
@@ -71,6 +74,63 @@ describe('item 2: bodies are bounded while they stream', () => {
     expect(page).toContain('Die Nachricht darf höchstens 5000 Zeichen lang sein.');
     // Neither the textarea nor the hydration data carries more than the 5000 allowed characters.
     expect(page).not.toContain('Z'.repeat(5001));
+  });
+
+  it('bounds the echo of every form field on /auth, /forgot-password, /reset-password and /profile to its rule', async () => {
+    const email = `echo.${crypto.randomBytes(4).toString('hex')}@example.de`;
+    const em = server.orm.em.fork();
+    em.create(User, { email, password: await hashPassword('Echo-Passwort-1'), emailVerified: true, firstName: 'Erna', lastName: 'Echo' });
+    await em.flush();
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Echo-Passwort-1' }) });
+    const cookie = sessionCookieOf(login);
+
+    const HUGE = 60_000;
+    const big = 'Z'.repeat(HUGE);
+    // Each row: one over-long field (limit = its rule), the other fields valid, and the German message it must get.
+    const cases: { path: string; fields: Record<string, string>; limit: number; message?: string; signedIn?: boolean }[] = [
+      { path: '/auth', fields: { intent: 'login', email: big, password: 'x' }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      // A forged return address has no field to show its message next to; it is only never echoed in full.
+      { path: '/auth', fields: { intent: 'login', email: 'a@b.de', password: 'x', redirectTo: `/${big}` }, limit: 2048 },
+      { path: '/auth', fields: { intent: 'register', email: big, password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: 'A', lastName: 'B' }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/auth', fields: { intent: 'register', email: 'a@b.de', password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: big, lastName: 'B' }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/auth', fields: { intent: 'register', email: 'a@b.de', password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: 'A', lastName: big }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/auth', fields: { intent: 'resend', email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/forgot-password', fields: { email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/reset-password?token=abc', fields: { token: big, password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12' }, limit: 256, message: 'Der Reset-Link ist ungültig oder abgelaufen.' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: big, lastName: 'B', email }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: 'A', lastName: big, email }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: 'A', lastName: 'B', email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/profile', signedIn: true, fields: { intent: 'changePassword', currentPassword: big, newPassword: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12' }, limit: 0, message: 'Das Passwort ist zu lang' },
+      { path: '/kontakt', fields: { name: big, email: 'a@b.de', subject: 'S', message: 'M' }, limit: 100, message: 'Der Name darf höchstens 100 Zeichen lang sein.' },
+      { path: '/kontakt', fields: { name: 'A', email: 'a@b.de', subject: big, message: 'M' }, limit: 200, message: 'Der Betreff darf höchstens 200 Zeichen lang sein.' },
+      // The library pages use the same helper; their text rules live in code, so the limits come from the definitions.
+      { path: '/printers?new', signedIn: true, fields: { intent: 'save', name: 'Drucker', brand: big, wattage: '200' }, limit: 100, message: 'Höchstens 100 Zeichen erlaubt.' },
+    ];
+    for (const { path, fields, limit, message, signedIn } of cases) {
+      const label = `${path} ${Object.entries(fields).find(([, value]) => value.length > 1000)?.[0]}`;
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...(signedIn ? { Cookie: cookie } : {}) },
+        body: form(fields),
+        redirect: 'manual',
+      });
+      expect(response.status, label).toBe(400);
+      const page = await response.text();
+      if (message) expect(page, label).toContain(message);
+      // Neither the input nor the hydration data carries more than the rule allows (passwords: nothing at all).
+      expect(page.includes('Z'.repeat(Math.max(limit, 20) + 1)), label).toBe(false);
+      expect(page.length, label).toBeLessThan(HUGE);
+    }
+    // Fields the form does not have, and Conform's reserved names, are not echoed (and a forged intent is no 500).
+    const junk = await fetch(`${server.url}/forgot-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: form({ email: 'kein-mail', extra: big.slice(0, 30_000), __intent__: '{', __state__: big.slice(0, 30_000) }),
+    });
+    expect(junk.status).toBe(400);
+    const junkPage = await junk.text();
+    expect(junkPage).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    expect(junkPage).not.toContain('ZZZZZZZZZZ');
   });
 });
 

@@ -1,4 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const submission = parseSubmission(formData, resetPasswordSchema);
   const hideFields = ['password', 'confirmPassword'];
   if (submission.status !== 'success') {
     // A missing token is a broken link, not something to fix in the form.
