@@ -1,9 +1,9 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
+import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
 
 /**
  * Express middleware in front of Remix (rules in app/utils/request-guard.server.ts):
- * refuses malformed host headers, wrong methods and content types, and
+ * refuses malformed host headers, legacy data requests, wrong methods and content types, and
  * bodies over their route's limit — while the body streams, before anything
  * reads it, so an oversized body never costs more memory than the limit.
  */
@@ -11,6 +11,9 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
   return (req, res, next) => {
     const hostRefusal = checkHostHeaders(req.headers, trustProxy);
     if (hostRefusal) return refuse(req, res, hostRefusal);
+    const query = req.originalUrl.indexOf('?');
+    const dataRefusal = query === -1 ? null : checkLegacyDataRequest(req.originalUrl.slice(query + 1));
+    if (dataRefusal) return refuse(req, res, dataRefusal);
 
     const declared = req.headers['content-length'];
     const chunked = /chunked/i.test(String(req.headers['transfer-encoding'] ?? ''));
@@ -71,6 +74,6 @@ function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
     res.setHeader('Connection', 'close');
     res.on('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
   }
-  if (api) res.json({ message: refusal.message });
+  if (api || refusal.json) res.json({ message: refusal.message });
   else res.type('text/plain; charset=utf-8').send(refusal.message);
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { resetPasswordSchema } from '~/models/auth-schemas';
 import { resetPassword } from '~/models/users.server';
 import { getEm } from '~/services/db.server';
-import { messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors, invalidRequestResponse } from '~/utils/api.server';
+import { messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors, malformedBodyResponse } from '~/utils/api.server';
 
 /**
  * POST /api/auth/reset-password { token, password, confirmPassword } → { message }.
@@ -11,7 +11,7 @@ import { messageResponse, methodNotAllowed, readBody, validationErrorResponse, z
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const raw = await readBody(request);
-  if (!raw) return invalidRequestResponse();
+  if (!raw) return malformedBodyResponse();
   const parsed = resetPasswordSchema.safeParse(raw);
   if (!parsed.success) {
     const errors = zodFieldErrors(parsed.error);
