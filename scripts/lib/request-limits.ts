@@ -69,10 +69,17 @@ function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
   res.status(refusal.status);
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
-  if (refusal.status === 413 || refusal.status === 400) {
-    // The rest of the body is not read: close the connection once the answer is out.
-    res.setHeader('Connection', 'close');
-    res.on('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
+  const hasBody = /chunked/i.test(String(req.headers['transfer-encoding'] ?? '')) || Number(req.headers['content-length'] ?? 0) > 0;
+  if (refusal.status === 413 || refusal.status === 400 || hasBody) {
+    // The rest of the body is not wanted: once the answer is out the connection ends, with a lingering
+    // close. Our side closes first (the client sees the end) while whatever still arrives is read and
+    // dropped for a second; closing at once would reset a client still sending, which then never reads
+    // the answer.
+    res.on('finish', () => {
+      req.socket.end();
+      req.resume();
+      setTimeout(() => req.socket.destroy(), 1000).unref();
+    });
   }
   if (api || refusal.json) res.json({ message: refusal.message });
   else res.type('text/plain; charset=utf-8').send(refusal.message);
