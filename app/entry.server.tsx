@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleDocumentRequestFunction } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -118,15 +118,18 @@ const outageRequests = new WeakSet<Request>();
  */
 function markDatabaseOutage(request: Request, remixContext: EntryContext): boolean {
   const errors = remixContext.staticHandlerContext.errors;
-  if (!errors || !outageRequests.has(request)) return false;
+  if (!errors) return false;
+  // Later requests of an outage were refused by getEm() with its 503 before any query ran.
+  if (!outageRequests.has(request)) return Object.values(errors).some((error) => isRouteErrorResponse(error) && error.status === 503);
   // The shape isRouteErrorResponse() recognises.
   for (const routeId of Object.keys(errors)) errors[routeId] = { status: 503, statusText: 'Service Unavailable', internal: false, data: null };
   return true;
 }
 
-/** `.data` requests (single fetch) follow the same cache rules as documents. */
+/** `.data` requests (single fetch) follow the same cache rules as documents; an outage's 503 says when to retry. */
 export async function handleDataRequest(response: Response, { request, context }: { request: Request; context: AppLoadContext }) {
   await applyCachePolicy(response.headers, request, context);
+  if (response.status === 503) response.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return response;
 }
 

@@ -15,7 +15,16 @@ export function GeneralErrorBoundary() {
   const status = isResponse ? error.status : renderedStatus() ?? 500;
   const notFound = status === 404;
   const unavailable = status === 503;
+  // A request the server refused (a broken form body, a method the page does not take): nothing to reload.
+  const refused = status >= 400 && status < 500 && !notFound;
   if (!isResponse) console.error(error);
+  const [title, text] = notFound
+    ? ['errors.notFoundTitle', 'errors.notFoundText']
+    : unavailable
+      ? ['errors.unavailableTitle', 'errors.unavailableText']
+      : refused
+        ? ['errors.badRequestTitle', status === 405 ? 'errors.methodNotAllowedText' : status === 403 ? 'errors.forbiddenText' : 'errors.badRequestText']
+        : ['errors.serverErrorTitle', 'errors.serverErrorText'];
 
   const Icon = notFound ? FileQuestionMark : TriangleAlert;
   return (
@@ -26,14 +35,10 @@ export function GeneralErrorBoundary() {
       <p className="mt-6 text-sm font-semibold uppercase tracking-wider text-brand-700">
         {t('errors.statusLabel', { status })}
       </p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {t(notFound ? 'errors.notFoundTitle' : unavailable ? 'errors.unavailableTitle' : 'errors.serverErrorTitle')}
-      </h1>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t(title)}</h1>
       {/* Only what is true: nothing reports errors to anyone, so the page asks the visitor to tell us. */}
-      <p className="mt-3 text-ink-muted">
-        {t(notFound ? 'errors.notFoundText' : unavailable ? 'errors.unavailableText' : 'errors.serverErrorText')}
-      </p>
-      {notFound ? null : (
+      <p className="mt-3 text-ink-muted">{t(text)}</p>
+      {notFound || refused ? null : (
         <Link to="/kontakt" className="mt-2 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
           {t('errors.contactLink')}
         </Link>

@@ -40,6 +40,7 @@ export const authErrorKeys = {
   imageUrlRequired: 'auth:errors.imageUrlRequired',
   emailTaken: 'auth:errors.emailTaken',
   controlCharacters: 'auth:errors.controlCharacters',
+  fieldTooLong: 'auth:errors.fieldTooLong',
 } as const;
 
 const E = authErrorKeys;
@@ -126,7 +127,7 @@ export const loginSchema = z.object({
     .min(1, E.passwordRequired)
     .max(1024, E.passwordTooLong)
     .refine(noControlCharacters, E.controlCharacters),
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: z.string().max(2048, E.fieldTooLong).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -1,6 +1,8 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '../../mikro-orm.config';
-import authMessages from '../../public/locales/de/auth.json';
+import { isDatabaseUnavailable, serviceUnavailableResponse } from './database-outage.server';
+
+export { isDatabaseUnavailable, serviceUnavailableResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from './database-outage.server';
 
 declare global {
   // Survives dev-server module reloads so we do not open a pool per edit.
@@ -35,7 +37,7 @@ export async function getEm(): Promise<EntityManager> {
     throw error;
   }
   // After a request failed for want of a database, check before the next one fails the same way
-  // (a JSON route would answer 500; this answers 503 until the database is back).
+  // (503 until the database is back; resource routes turn it into their own format, database-outage.server.ts).
   if (lastFailure && !(await isDatabaseHealthy(1000))) throw serviceUnavailableResponse();
   lastFailure = 0;
   return orm.em.fork();
@@ -48,34 +50,6 @@ export function noteDatabaseFailure(error: unknown): boolean {
   if (!isDatabaseUnavailable(error)) return false;
   lastFailure = Date.now();
   return true;
-}
-
-/** Seconds a client is asked to wait while the database is unreachable. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
-
-/** 503 with Retry-After and a German text; loaders and the JSON API throw it, pages show the error page. */
-export function serviceUnavailableResponse(): Response {
-  return new Response(authMessages.messages.serviceUnavailable, {
-    status: 503,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-  });
-}
-
-// node-postgres / PostgreSQL codes that mean "no database right now", not "bad query".
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE',
-  '57P01', '57P02', '57P03', '3D000', '08000', '08001', '08003', '08004', '08006',
-]);
-
-/** True for errors that mean the database cannot be reached (an outage), as opposed to a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i.test(message)) return true;
-    current = cause;
-  }
-  return false;
 }
 
 /** True when the database answers a trivial query within the timeout. */

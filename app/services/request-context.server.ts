@@ -71,14 +71,25 @@ export function getRequestContext({ request, context }: { request: Request; cont
   if (holder) {
     holder.current ??= buildRequestContext(request);
     // A failed build (database down) must not be remembered past this request's error page.
-    return holder.current;
+    return ownRefusal(holder.current);
   }
   let pending = byRequest.get(request);
   if (!pending) {
     pending = buildRequestContext(request);
     byRequest.set(request, pending);
   }
-  return pending;
+  return ownRefusal(pending);
+}
+
+/**
+ * Root and page loaders share one build; when it is refused with a Response
+ * (getEm()'s 503 during an outage) each gets its own copy, since Remix reads
+ * the body of every thrown Response and a body can be read only once.
+ */
+function ownRefusal(pending: Promise<RequestContext>): Promise<RequestContext> {
+  return pending.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ export type ApiErrors = Record<string, string[]>;
 /**
  * The request body as a plain object: JSON (what the spec's client sends), or
  * a urlencoded/multipart form (scripts-off fallbacks and tools). Null when the
- * body cannot be read: the caller answers 400, never 500.
+ * body cannot be read: the caller answers `malformedBodyResponse()`, never 500.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const contentType = request.headers.get('content-type')?.toLowerCase() ?? '';
@@ -69,8 +69,13 @@ export async function validationErrorResponse(errors: ApiErrors, messageKey = 'a
   return jsonResponse({ message: t(messageKey), errors: await translateErrors(errors) }, 400);
 }
 
-export async function invalidRequestResponse(): Promise<Response> {
-  return messageResponse('auth:messages.invalidRequest', 400);
+/**
+ * The one answer of every API route to a body it cannot read (malformed
+ * JSON, anything but an object, a broken form): 400 with the same German
+ * message everywhere, so a client handles it once.
+ */
+export async function malformedBodyResponse(): Promise<Response> {
+  return messageResponse('auth:messages.malformedBody', 400);
 }
 
 /** Parses a body with a schema: the data, or the 400 response to return. */
@@ -79,7 +84,7 @@ export async function parseBody<S extends z.ZodType>(
   schema: S,
 ): Promise<{ ok: true; data: z.infer<S>; raw: Record<string, unknown> } | { ok: false; response: Response }> {
   const raw = await readBody(request);
-  if (!raw) return { ok: false, response: await invalidRequestResponse() };
+  if (!raw) return { ok: false, response: await malformedBodyResponse() };
   const result = schema.safeParse(raw);
   if (!result.success) return { ok: false, response: await validationErrorResponse(zodFieldErrors(result.error)) };
   return { ok: true, data: result.data, raw };

@@ -11,7 +11,7 @@ import {
 } from '../models/library.server';
 import type { Failure, FieldErrors, Result } from '../models/result';
 import { getRequestContext } from '../services/request-context.server';
-import { jsonResponse, methodNotAllowed, readBody } from './api.server';
+import { jsonResponse, malformedBodyResponse, methodNotAllowed, readBody } from './api.server';
 
 /**
  * The library's JSON API (spec §7), the same for every kind:
@@ -68,9 +68,7 @@ async function apiContext(args: LoaderFunctionArgs | ActionFunctionArgs): Promis
 }
 
 async function readJson(request: Request): Promise<Record<string, unknown> | Response> {
-  const body = await readBody(request);
-  if (body) return body;
-  return failureResponse({ kind: 'fieldErrors', errors: { '': [libraryErrorKeys.invalidBody] } });
+  return (await readBody(request)) ?? malformedBodyResponse();
 }
 
 /** GET /api/<kind>: the user's items, newest first (optional ?q=). */

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { getServerT } from '../i18n.server';
 import { libraryDefinitions, librarySchema, type LibraryItem, type LibraryKind } from '../models/library-definitions';
@@ -17,6 +16,7 @@ import { getRequestContext } from '../services/request-context.server';
 import { pageResult } from './result-response.server';
 import { redirectWithToast } from './toast.server';
 import { readFormData } from './form-data.server';
+import { parseSubmission } from './form-submission.server';
 
 /**
  * The page adapter of the five library pages: one loader and one action,
@@ -86,6 +86,11 @@ export async function libraryLoader(kind: LibraryKind, args: LoaderFunctionArgs)
   } satisfies LibraryLoaderData;
 }
 
+/** The text fields' length rules, which the schema checks in code where zod cannot show them (echo bounds). */
+function textLimits(kind: LibraryKind): Record<string, number> {
+  return Object.fromEntries(libraryDefinitions[kind].fields.flatMap((field) => (field.type === 'text' || field.type === 'textarea' ? [[field.name, field.max]] : [])));
+}
+
 /** The fields a form post may carry for this kind (everything else is ignored). */
 function formInput(kind: LibraryKind, formData: FormData): Record<string, unknown> {
   const definition = libraryDefinitions[kind];
@@ -114,7 +119,7 @@ export async function libraryAction(kind: LibraryKind, args: ActionFunctionArgs)
 
   switch (intent) {
     case 'save': {
-      const submission = parseWithZod(formData, { schema: librarySchema(kind) });
+      const submission = parseSubmission(formData, librarySchema(kind), { maxLengths: textLimits(kind) });
       const isEdit = typeof id === 'string' && id !== '';
       const input = formInput(kind, formData);
       const result =

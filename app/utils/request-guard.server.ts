@@ -10,7 +10,8 @@ import { SLICER_MAX_BYTES } from '../slicer/types';
  * - a page (form route) takes GET/HEAD, and POST with a form body only: 405, 415,
  *   and 400 for a multipart body without a usable boundary;
  * - the JSON API takes JSON or a form body: 415 for anything else;
- * - a malformed Host or (trusted) X-Forwarded-Host/-Proto: 400.
+ * - a malformed Host or (trusted) X-Forwarded-Host/-Proto: 400;
+ * - a legacy Remix data request (`?_data=`): 403.
  */
 
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -55,7 +56,8 @@ export function bodyRuleFor(pathname: string): BodyRule {
   return BODY_LIMITS.find((rule) => rule.pattern.test(pathname)) ?? { pattern: /^/, limit: FORM_BODY_LIMIT };
 }
 
-export type Refusal = { status: 400 | 405 | 413 | 415; message: string; headers?: Record<string, string> };
+/** `json`: answered as `{ message }` also outside /api/ (the client expects data, not a page). */
+export type Refusal = { status: 400 | 403 | 405 | 413 | 415; message: string; headers?: Record<string, string>; json?: boolean };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const JSON_TYPES = ['application/json'];
@@ -94,6 +96,17 @@ export function checkMethodAndType(method: string, pathname: string, contentType
   }
   if (type === 'multipart/form-data' && !hasUsableBoundary(contentType ?? '')) return { status: 400, message: M.badRequest };
   return null;
+}
+
+/**
+ * `?_data=<route id>` is how Remix apps without single fetch ask for a route's
+ * data. Ours never does (single fetch asks for `.data`), so such a request was
+ * made by hand; Remix answered a forged one with 403/405 and "Unexpected
+ * Server Error". It is refused here with the cross-site refusal's German text.
+ * `query` is the part of the URL after `?`, parsed as Remix parses it.
+ */
+export function checkLegacyDataRequest(query: string): Refusal | null {
+  return new URLSearchParams(query).has('_data') ? { status: 403, message: authMessages.errors.crossSite, json: true } : null;
 }
 
 const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;

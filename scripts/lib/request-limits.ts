@@ -1,9 +1,9 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
+import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
 
 /**
  * Express middleware in front of Remix (rules in app/utils/request-guard.server.ts):
- * refuses malformed host headers, wrong methods and content types, and
+ * refuses malformed host headers, legacy data requests, wrong methods and content types, and
  * bodies over their route's limit — while the body streams, before anything
  * reads it, so an oversized body never costs more memory than the limit.
  */
@@ -11,6 +11,9 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
   return (req, res, next) => {
     const hostRefusal = checkHostHeaders(req.headers, trustProxy);
     if (hostRefusal) return refuse(req, res, hostRefusal);
+    const query = req.originalUrl.indexOf('?');
+    const dataRefusal = query === -1 ? null : checkLegacyDataRequest(req.originalUrl.slice(query + 1));
+    if (dataRefusal) return refuse(req, res, dataRefusal);
 
     const declared = req.headers['content-length'];
     const chunked = /chunked/i.test(String(req.headers['transfer-encoding'] ?? ''));
@@ -66,11 +69,18 @@ function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
   res.status(refusal.status);
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
-  if (refusal.status === 413 || refusal.status === 400) {
-    // The rest of the body is not read: close the connection once the answer is out.
-    res.setHeader('Connection', 'close');
-    res.on('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
+  const hasBody = /chunked/i.test(String(req.headers['transfer-encoding'] ?? '')) || Number(req.headers['content-length'] ?? 0) > 0;
+  if (refusal.status === 413 || refusal.status === 400 || hasBody) {
+    // The rest of the body is not wanted: once the answer is out the connection ends, with a lingering
+    // close. Our side closes first (the client sees the end) while whatever still arrives is read and
+    // dropped for a second; closing at once would reset a client still sending, which then never reads
+    // the answer.
+    res.on('finish', () => {
+      req.socket.end();
+      req.resume();
+      setTimeout(() => req.socket.destroy(), 1000).unref();
+    });
   }
-  if (api) res.json({ message: refusal.message });
+  if (api || refusal.json) res.json({ message: refusal.message });
   else res.type('text/plain; charset=utf-8').send(refusal.message);
 }

@@ -9,6 +9,7 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
+import { answerDatabaseOutages } from '../../app/services/database-outage.server';
 import { parseEnv } from '../../app/utils/env.server';
 import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
 import { buildContentSecurityPolicy, staticSecurityHeaders, STRICT_TRANSPORT_SECURITY, uploadOriginFor } from '../../app/utils/security-headers';
@@ -76,10 +77,11 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   const compressFile = compression();
   app.use((req, res, next) => (isStaticFile(req.path) ? compressFile : compressPage)(req, res, next));
 
+  // Resource routes answer a database outage with 503 too, not Remix's bare 500 (app/services/database-outage.server.ts).
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+    build = async () => answerDatabaseOutages((await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild);
   } else {
     const buildDir = path.resolve('build');
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
@@ -88,7 +90,7 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
     const serveClientFile = express.static(clientDir, { maxAge: '1h' });
     app.use((req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serveClientFile(req, res, next) : next()));
-    build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+    build = answerDatabaseOutages((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
   }
 
   app.all(

@@ -202,7 +202,7 @@ describe('registration and e-mail confirmation', () => {
   it('answers broken JSON with 400, not 500', async () => {
     const response = await call(registerAction, apiRequest('/api/auth/register', 'POST', '{"email": ', { ip: randomIp() }));
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('Ungültige Anfrage.');
+    expect((await response.json()).message).toBe('Die Anfrage konnte nicht gelesen werden. Bitte senden Sie ein JSON-Objekt.');
   });
 
   it('resends a confirmation link only to unconfirmed accounts, with the same answer for all', async () => {

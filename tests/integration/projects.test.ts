@@ -187,7 +187,7 @@ describe('JSON API /api/projects (spec §7)', () => {
     for (const body of ['{"name":', '[1,2]', '"text"']) {
       const response = await api.create(cookie, body);
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toBe('Ungültige Anfrage.');
+      expect((await response.json()).message).toBe('Die Anfrage konnte nicht gelesen werden. Bitte senden Sie ein JSON-Objekt.');
     }
     expect((await api.create(cookie, payload({ name: 'a\u0000b' }))).status).toBe(400);
   });

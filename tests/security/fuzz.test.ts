@@ -146,7 +146,17 @@ function cases(route: Route): Case[] {
   add('forwarded junk', main, 'application/x-www-form-urlencoded', encode('x', route.fields), { 'X-Forwarded-Host': '\u00ff:99999999', 'X-Forwarded-Proto': 'gopher', 'X-Forwarded-For': 'not-an-ip' });
   add('bad cookie', 'GET', '', undefined, { Cookie: '__session=%E0%A4%A; __toast=\u00ff\u00fe; cookie_consent=%7B' });
   add('bad query', 'GET', '', undefined, {});
-  return out.map((item) => (item.label.includes('bad query') ? { ...item, path: `${item.path}${item.path.includes('?') ? '&' : '?'}redirectTo=%E0%A4%A&token=%00&x=${'%'.repeat(3)}` } : item));
+  // Conform's reserved names with broken values (its parser threw on them) and a hand-made Remix data request.
+  add('conform reserved names', main, 'application/x-www-form-urlencoded', `${encode('x', route.fields)}&__intent__=%7B&__state__=%7B`);
+  add('legacy data request', main, 'application/x-www-form-urlencoded', encode('x', route.fields));
+  const query = (item: Case, extra: string) => ({ ...item, path: `${item.path}${item.path.includes('?') ? '&' : '?'}${extra}` });
+  return out.map((item) =>
+    item.label.includes('bad query')
+      ? query(item, `redirectTo=%E0%A4%A&token=%00&x=${'%'.repeat(3)}`)
+      : item.label.includes('legacy data request')
+        ? query(item, '_data=root')
+        : item,
+  );
 }
 
 let server: TestServer;

@@ -12,21 +12,30 @@ import { form, sessionCookieOf, startTestServer, type TestServer } from './serve
 
 /** Issue 10 item 10: a database outage is a 503, and mail claims are short-lived with a heartbeat. */
 let server: TestServer;
+// A second server whose database dies under an API request first (the first request after an outage takes another path).
+let apiServer: TestServer;
 beforeAll(async () => {
-  server = await startTestServer('sec_outage');
+  [server, apiServer] = await Promise.all([startTestServer('sec_outage'), startTestServer('sec_outage_api')]);
 }, 180_000);
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all([server?.stop(), apiServer?.stop()]);
 });
+
+/** A signed-in session on `target` (before its database is dropped). */
+async function signIn(target: TestServer): Promise<{ cookie: string; email: string }> {
+  const email = `ausfall.${crypto.randomBytes(4).toString('hex')}@example.de`;
+  const em = target.orm.em.fork();
+  em.create(User, { email, password: await hashPassword('Ausfall-Pw-99'), emailVerified: true, firstName: 'Olga', lastName: 'Offline' });
+  await em.flush();
+  const login = await fetch(`${target.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Ausfall-Pw-99' }) });
+  return { cookie: sessionCookieOf(login), email };
+}
+
+const UNAVAILABLE = 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.';
 
 describe('item 10: database outage', () => {
   it('answers 503 with Retry-After and the German error page; /kontakt keeps its own failure text', async () => {
-    const email = `ausfall.${crypto.randomBytes(4).toString('hex')}@example.de`;
-    const em = server.orm.em.fork();
-    em.create(User, { email, password: await hashPassword('Ausfall-Pw-99'), emailVerified: true, firstName: 'Olga', lastName: 'Offline' });
-    await em.flush();
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Ausfall-Pw-99' }) });
-    const cookie = sessionCookieOf(login);
+    const { cookie } = await signIn(server);
 
     await server.dropDatabase();
 
@@ -51,6 +60,60 @@ describe('item 10: database outage', () => {
     const api = await fetch(`${server.url}/api/auth/user`, { headers: { Cookie: cookie } });
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('30');
+    expect(await api.json()).toEqual({ message: UNAVAILABLE });
+
+    // A later page request (refused before any query) still says when to come back.
+    const again = await fetch(`${server.url}/calculator`, { headers: { Cookie: cookie } });
+    expect(again.status).toBe(503);
+    expect(again.headers.get('retry-after')).toBe('30');
+    expect(await again.text()).toContain('Vorübergehend nicht erreichbar');
+  });
+
+  it('every JSON API route answers 503 with Retry-After and a German { message }, from the very first request on', async () => {
+    const { cookie, email } = await signIn(apiServer);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    // Valid requests, so each reaches the database (a refused one would be answered before it).
+    const requests: [string, string, { headers?: Record<string, string>; body?: string }][] = [
+      ['GET', '/api/printers', {}],
+      ['POST', '/api/filaments', json({ name: 'PLA Rot' })],
+      ['GET', `/api/packaging/${id}`, {}],
+      ['PUT', `/api/shipping-providers/${id}`, json({ name: 'DHL' })],
+      ['DELETE', `/api/marketplaces/${id}`, {}],
+      ['GET', '/api/projects', {}],
+      ['POST', '/api/projects', json({ name: 'Vase', quantity: 1, filamentWeight: 25, printTime: 2 })],
+      ['GET', `/api/projects/${id}`, {}],
+      ['GET', '/api/auth/user', {}],
+      ['POST', '/api/auth/login', json({ email, password: 'Ausfall-Pw-99' })],
+      ['POST', '/api/auth/register', json({ email: 'neu@example.de', password: 'Neu-Passwort-1', confirmPassword: 'Neu-Passwort-1', firstName: 'N', lastName: 'U' })],
+      ['POST', '/api/auth/forgot-password', json({ email })],
+      ['POST', '/api/auth/reset-password', json({ token: 'a'.repeat(43), password: 'Neu-Passwort-1', confirmPassword: 'Neu-Passwort-1' })],
+      ['POST', '/api/auth/resend-verification', json({ email })],
+      ['GET', '/api/auth/verify-email?token=abc', {}],
+      ['POST', '/api/contact', json({ name: 'Anna', email: 'anna@example.de', subject: 'Frage', message: 'Hallo' })],
+      ['PUT', '/api/profile', json({ firstName: 'O', lastName: 'O', email })],
+      ['PUT', '/api/profile/password', json({ currentPassword: 'Ausfall-Pw-99', newPassword: 'Neu-Passwort-1', confirmPassword: 'Neu-Passwort-1' })],
+      ['POST', '/api/profile/upload-url', {}],
+      ['DELETE', '/api/profile/email', {}],
+      ['POST', '/api/auth/logout', {}],
+    ];
+    const send = ([method, path, init]: (typeof requests)[number]) =>
+      fetch(`${apiServer.url}${path}`, { method, body: init.body, headers: { Cookie: cookie, ...init.headers }, redirect: 'manual' });
+
+    await apiServer.dropDatabase();
+
+    // The first requests after the database died (a few at once) fail in their queries, not before them:
+    // that was a bare 500. The rest are refused before they query.
+    const firstWave = requests.slice(0, 4);
+    const answers = await Promise.all(firstWave.map(async (request) => [request, await send(request)] as const));
+    for (const request of requests.slice(4)) answers.push([request, await send(request)] as const);
+    for (const [[method, path], response] of answers) {
+      const label = `${method} ${path}`;
+      expect(response.status, label).toBe(503);
+      expect(response.headers.get('retry-after'), label).toBe('30');
+      expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
+      expect(await response.json(), label).toEqual({ message: UNAVAILABLE });
+    }
   });
 });
 

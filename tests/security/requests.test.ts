@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../app/entities';
+import { hashPassword } from '../../app/models/users.server';
 import { rawRequest } from './http';
-import { form, startTestServer, type TestServer } from './server';
+import { form, sessionCookieOf, startTestServer, type TestServer } from './server';
 
 /**
  * Issue 10 items 2, 3, 8, 9 and 11 against the real server: bounded bodies,
@@ -17,6 +20,23 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 const GERMAN = /[äöüß]|Anfrage|Daten|Bitte/;
+
+/** The visible error page of a document (the hydration data carries every text of the namespace). */
+function errorPageOf(html: string): string {
+  const main = /<main data-error-status="\d+"[\s\S]*?<\/main>/.exec(html);
+  if (!main) throw new Error('no error page');
+  return main[0];
+}
+
+/** A new confirmed user with a session on the test server. */
+async function signIn(): Promise<{ cookie: string; email: string }> {
+  const email = `sicher.${crypto.randomBytes(4).toString('hex')}@example.de`;
+  const em = server.orm.em.fork();
+  em.create(User, { email, password: await hashPassword('Sicher-Passwort-1'), emailVerified: true, firstName: 'Erna', lastName: 'Echo' });
+  await em.flush();
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Sicher-Passwort-1' }) });
+  return { cookie: sessionCookieOf(login), email };
+}
 
 describe('item 2: bodies are bounded while they stream', () => {
   it('refuses a declared 250 MB form post to /kontakt with 413 before reading it', async () => {
@@ -72,6 +92,58 @@ describe('item 2: bodies are bounded while they stream', () => {
     // Neither the textarea nor the hydration data carries more than the 5000 allowed characters.
     expect(page).not.toContain('Z'.repeat(5001));
   });
+
+  it('bounds the echo of every form field on /auth, /forgot-password, /reset-password and /profile to its rule', async () => {
+    const { cookie, email } = await signIn();
+
+    const HUGE = 60_000;
+    const big = 'Z'.repeat(HUGE);
+    // Each row: one over-long field (limit = its rule), the other fields valid, and the German message it must get.
+    const cases: { path: string; fields: Record<string, string>; limit: number; message?: string; signedIn?: boolean }[] = [
+      { path: '/auth', fields: { intent: 'login', email: big, password: 'x' }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      // A forged return address has no field to show its message next to; it is only never echoed in full.
+      { path: '/auth', fields: { intent: 'login', email: 'a@b.de', password: 'x', redirectTo: `/${big}` }, limit: 2048 },
+      { path: '/auth', fields: { intent: 'register', email: big, password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: 'A', lastName: 'B' }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/auth', fields: { intent: 'register', email: 'a@b.de', password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: big, lastName: 'B' }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/auth', fields: { intent: 'register', email: 'a@b.de', password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12', firstName: 'A', lastName: big }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/auth', fields: { intent: 'resend', email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/forgot-password', fields: { email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/reset-password?token=abc', fields: { token: big, password: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12' }, limit: 256, message: 'Der Reset-Link ist ungültig oder abgelaufen.' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: big, lastName: 'B', email }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: 'A', lastName: big, email }, limit: 100, message: 'Höchstens 100 Zeichen' },
+      { path: '/profile', signedIn: true, fields: { intent: 'updateProfile', firstName: 'A', lastName: 'B', email: big }, limit: 254, message: 'Die E-Mail-Adresse ist zu lang.' },
+      { path: '/profile', signedIn: true, fields: { intent: 'changePassword', currentPassword: big, newPassword: 'Echo-Pw-12', confirmPassword: 'Echo-Pw-12' }, limit: 0, message: 'Das Passwort ist zu lang' },
+      { path: '/kontakt', fields: { name: big, email: 'a@b.de', subject: 'S', message: 'M' }, limit: 100, message: 'Der Name darf höchstens 100 Zeichen lang sein.' },
+      { path: '/kontakt', fields: { name: 'A', email: 'a@b.de', subject: big, message: 'M' }, limit: 200, message: 'Der Betreff darf höchstens 200 Zeichen lang sein.' },
+      // The library pages use the same helper; their text rules live in code, so the limits come from the definitions.
+      { path: '/printers?new', signedIn: true, fields: { intent: 'save', name: 'Drucker', brand: big, wattage: '200' }, limit: 100, message: 'Höchstens 100 Zeichen erlaubt.' },
+    ];
+    for (const { path, fields, limit, message, signedIn } of cases) {
+      const label = `${path} ${Object.entries(fields).find(([, value]) => value.length > 1000)?.[0]}`;
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, ...(signedIn ? { Cookie: cookie } : {}) },
+        body: form(fields),
+        redirect: 'manual',
+      });
+      expect(response.status, label).toBe(400);
+      const page = await response.text();
+      if (message) expect(page, label).toContain(message);
+      // Neither the input nor the hydration data carries more than the rule allows (passwords: nothing at all).
+      expect(page.includes('Z'.repeat(Math.max(limit, 20) + 1)), label).toBe(false);
+      expect(page.length, label).toBeLessThan(HUGE);
+    }
+    // Fields the form does not have, and Conform's reserved names, are not echoed (and a forged intent is no 500).
+    const junk = await fetch(`${server.url}/forgot-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: form({ email: 'kein-mail', extra: big.slice(0, 30_000), __intent__: '{', __state__: big.slice(0, 30_000) }),
+    });
+    expect(junk.status).toBe(400);
+    const junkPage = await junk.text();
+    expect(junkPage).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    expect(junkPage).not.toContain('ZZZZZZZZZZ');
+  });
 });
 
 const FORM_ROUTES = ['/auth', '/forgot-password', '/reset-password', '/kontakt', '/cookie-consent', '/profile'];
@@ -98,6 +170,79 @@ describe('item 3: malformed requests get 4xx with a German message', () => {
     const broken = await send('POST', 'multipart/form-data; boundary=abc', '--abc\r\nnonsense');
     expect(broken.status, `${route} broken multipart`).toBeGreaterThanOrEqual(300);
     expect(broken.status, `${route} broken multipart`).toBeLessThan(500);
+    if (broken.status === 400) expect(await broken.text(), `${route} broken multipart`).toContain('Die Anfrage ist fehlerhaft');
+  });
+
+  it('a page that refuses a request says why in German and asks nobody to reload', async () => {
+    const { cookie } = await signIn();
+    const post = (path: string, contentType: string, body: string, signedIn = false) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { Origin: server.url, 'Content-Type': contentType, ...(signedIn ? { Cookie: cookie } : {}) }, body, redirect: 'manual' });
+    const broken = ['multipart/form-data; boundary=abc', '--abc\r\nnonsense'] as const;
+    for (const [path, signedIn] of [['/kontakt'], ['/auth'], ['/forgot-password'], ['/reset-password?token=abc'], ['/projects', true], ['/printers', true]] as [string, boolean?][]) {
+      const response = await post(path, ...broken, signedIn);
+      expect(response.status, path).toBe(400);
+      const page = errorPageOf(await response.text());
+      expect(page, path).toContain('Ungültige Anfrage');
+      expect(page, path).toContain('Die Anfrage ist fehlerhaft und wurde nicht ausgeführt.');
+      expect(page, path).not.toContain('Seite neu');
+    }
+    // A page without a form: the method is refused, in German.
+    for (const path of ['/', '/datenschutz', '/premium']) {
+      const response = await post(path, 'application/x-www-form-urlencoded', 'a=1', true);
+      expect(response.status, path).toBe(405);
+      const page = errorPageOf(await response.text());
+      expect(page, path).toContain('Diese Anfrageart wird hier nicht unterstützt.');
+      expect(page, path).not.toContain('Seite neu');
+    }
+  });
+
+  it('every API route answers a body it cannot read with one and the same German 400', async () => {
+    const { cookie } = await signIn();
+    const id = '00000000-0000-4000-8000-000000000000';
+    const routes: [string, string][] = [
+      ['POST', '/api/printers'],
+      ['PUT', `/api/filaments/${id}`],
+      ['POST', '/api/shipping-providers'],
+      ['POST', '/api/projects'],
+      ['PUT', `/api/projects/${id}`],
+      ['POST', '/api/contact'],
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/auth/register'],
+      ['POST', '/api/auth/forgot-password'],
+      ['POST', '/api/auth/reset-password'],
+      ['POST', '/api/auth/resend-verification'],
+      ['PUT', '/api/profile'],
+      ['PUT', '/api/profile/password'],
+      ['PUT', '/api/profile/image'],
+    ];
+    for (const [method, path] of routes) {
+      for (const body of ['{"name":', '[1,2]', '"text"', '{bad}']) {
+        const response = await fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie }, body });
+        const label = `${method} ${path} ${body}`;
+        expect(response.status, label).toBe(400);
+        expect(await response.json(), label).toEqual({ message: 'Die Anfrage konnte nicht gelesen werden. Bitte senden Sie ein JSON-Objekt.' });
+      }
+    }
+  });
+
+  it('refuses a forged Remix data request (?_data=) with a German message, never "Unexpected Server Error"', async () => {
+    for (const [method, path] of [
+      ['POST', '/kontakt?_data=routes%2F_public%2B%2Fkontakt'],
+      ['POST', '/kontakt?_data=root'],
+      ['POST', '/api/contact?_data=root'],
+      ['GET', '/calculator?_data=bogus'],
+      ['GET', '/?_data=root'],
+    ]) {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { Origin: server.url, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+        body: method === 'POST' ? form({ name: 'Anna' }) : undefined,
+      });
+      const body = await response.text();
+      expect(response.status, path).toBe(403);
+      expect(body, path).not.toContain('Unexpected Server Error');
+      expect(JSON.parse(body), path).toEqual({ message: 'Anfrage abgelehnt: Sie stammt nicht von dieser Website.' });
+    }
   });
 
   it('refuses control characters in every text field, forms and JSON alike, passwords included', async () => {

@@ -1,4 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -49,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get('intent');
 
   if (intent === 'changePassword') {
-    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const submission = parseSubmission(formData, changePasswordSchema);
     const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
     if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     return pageResult(submission, await changeOwnPassword(ctx, submission.value), () => ({
@@ -59,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   if (intent === 'updateProfile') {
-    const submission = parseWithZod(formData, { schema: profileSchema });
+    const submission = parseSubmission(formData, profileSchema);
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
     return pageResult(submission, await saveProfile(ctx, submission.value), ({ emailChanged }) => ({
       redirectTo: '/profile',

@@ -1,4 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -9,7 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '~/components/ui/field';
 import { listOf } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
-import { loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
+import { EMAIL_MAX_LENGTH, loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
 import { login, register, resendVerificationEmail } from '~/models/accounts.server';
 import { getOptionalUserId, getRequestContext, issueUserSession, safeRedirect } from '~/services/auth.server';
 import { translateMessage } from '~/utils/messages';
@@ -54,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   const t = await getServerT(['account', 'auth']);
 
   if (intent === 'register') {
-    const submission = parseWithZod(formData, { schema: registerSchema });
+    const submission = parseSubmission(formData, registerSchema);
     const hideFields = ['password', 'confirmPassword'];
     if (submission.status !== 'success') {
       return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
@@ -67,9 +68,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   if (intent === 'resend') {
-    const submission = parseWithZod(formData, { schema: resendVerificationSchema });
-    // A refused resend keeps the "not confirmed" notice on screen, with the reason in it.
-    const email = String(formData.get('email') ?? '');
+    const submission = parseSubmission(formData, resendVerificationSchema);
+    // A refused resend keeps the "not confirmed" notice on screen, with the reason in it (and the address, never beyond its limit).
+    const email = String(formData.get('email') ?? '').slice(0, EMAIL_MAX_LENGTH);
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), email }, { status: 400 });
     return pageResult(submission, await resendVerificationEmail(ctx, submission.value), () => ({
       redirectTo: '/auth',
@@ -78,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   // Default: sign in.
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseSubmission(formData, loginSchema);
   const hideFields = ['password'];
   if (submission.status !== 'success') {
     return data({ intent: 'login' as const, result: submission.reply({ hideFields }) }, { status: 400 });

@@ -1,4 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const submission = parseSubmission(formData, forgotPasswordSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   let result;
   try {

@@ -1,4 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(args.request), { schema: resetPasswordSchema });
+  const submission = parseSubmission(await readFormData(args.request), resetPasswordSchema);
   const hideFields = ['password', 'confirmPassword'];
   if (submission.status !== 'success') {
     // A missing token is a broken link, not something to fix in the form.

@@ -1,5 +1,5 @@
 import { readFormData } from '~/utils/form-data.server';
-import { withBoundedValues } from '~/utils/form-reply';
+import { parseSubmission } from '~/utils/form-submission.server';
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -12,7 +12,7 @@ import { listOf } from '~/components/legal-page';
 import { showToast } from '~/components/toaster';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, contactSchema, EMAIL_MAX_LENGTH, isHoneypotFilled, NAME_MAX_LENGTH } from '~/models/auth-schemas';
+import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import type { loader as rootLoader } from '~/root';
 import { getRequestContext } from '~/services/request-context.server';
@@ -46,22 +46,18 @@ export async function action(args: ActionFunctionArgs) {
   // Bots fill the hidden field: they get the normal answer and nothing is stored.
   if (isHoneypotFilled(formData)) return redirectWithToast('/kontakt', sent(true).toast);
 
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  const reply = (options?: Parameters<typeof submission.reply>[0]) => withBoundedValues(submission.reply(options), CONTACT_ECHO_LIMITS);
-  if (submission.status !== 'success') return data({ result: reply() }, { status: 400 });
+  const submission = parseSubmission(formData, contactSchema);
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   let result;
   try {
     result = await sendContactMessage(await getRequestContext(args), submission.value);
   } catch (error) {
     // The form keeps what was typed and says so in its own words (also while the database is down).
     console.error('[kontakt]', error);
-    return data({ result: reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
+    return data({ result: submission.reply({ formErrors: ['auth:messages.contactFailed'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
   }
   return pageResult(submission, result, ({ autoReply }) => sent(autoReply));
 }
-
-/** The longest value of each field that is ever echoed back (the schema's limits). */
-const CONTACT_ECHO_LIMITS = { name: NAME_MAX_LENGTH, email: EMAIL_MAX_LENGTH, subject: CONTACT_SUBJECT_MAX_LENGTH, message: CONTACT_MESSAGE_MAX_LENGTH, website: 0 };
 
 export default function ContactPage() {
   const { t } = useTranslation('account');

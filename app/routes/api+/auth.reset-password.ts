@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { invalidResetLink, resetPasswordWithToken } from '~/models/accounts.server';
 import { resetPasswordSchema } from '~/models/auth-schemas';
 import { getRequestContext } from '~/services/request-context.server';
-import { invalidRequestResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
+import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
 import { apiFailure, apiResult } from '~/utils/result-response.server';
 
 /**
@@ -12,7 +12,7 @@ import { apiFailure, apiResult } from '~/utils/result-response.server';
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
   const raw = await readBody(args.request);
-  if (!raw) return invalidRequestResponse();
+  if (!raw) return malformedBodyResponse();
   const parsed = resetPasswordSchema.safeParse(raw);
   if (!parsed.success) {
     const errors = zodFieldErrors(parsed.error);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { invalidRequestResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
+import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
 /**
@@ -12,7 +12,7 @@ import { apiResult } from '~/utils/result-response.server';
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
   const raw = await readBody(args.request);
-  if (!raw) return invalidRequestResponse();
+  if (!raw) return malformedBodyResponse();
   if (isHoneypotFilled(raw)) return messageResponse('auth:messages.contactSent', 200);
   const parsed = contactSchema.safeParse(raw);
   if (!parsed.success) return validationErrorResponse(zodFieldErrors(parsed.error));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { parseProjectPayload } from '~/models/project-payload';
 import { deleteProject, getProject, payloadErrors, toApiProject, updateProject } from '~/models/projects.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { invalidRequestResponse, methodNotAllowed, readBody } from '~/utils/api.server';
+import { malformedBodyResponse, methodNotAllowed, readBody } from '~/utils/api.server';
 import { apiFailure, apiResult } from '~/utils/result-response.server';
 
 /** GET /api/projects/<id>: one of the user's projects; another user's id, a deleted or malformed one is 404. */
@@ -20,7 +20,7 @@ export async function action(args: ActionFunctionArgs) {
     return apiResult(await deleteProject(ctx, args.params.id), () => new Response(null, { status: 204 }));
   }
   const body = await readBody(args.request);
-  if (!body) return invalidRequestResponse();
+  if (!body) return malformedBodyResponse();
   const parsed = parseProjectPayload(body);
   // A foreign id is 404 even with a bad body: the answer never tells whether the project exists.
   if (!parsed.ok) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { parseProjectPayload } from '~/models/project-payload';
 import { createProject, listAllProjects, payloadErrors, toApiProject } from '~/models/projects.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { invalidRequestResponse, jsonResponse, methodNotAllowed, readBody } from '~/utils/api.server';
+import { malformedBodyResponse, jsonResponse, methodNotAllowed, readBody } from '~/utils/api.server';
 import { apiFailure, apiResult } from '~/utils/result-response.server';
 
 /** GET /api/projects → the user's projects, newest first (spec §7). */
@@ -16,7 +16,7 @@ export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const ctx = await requireApiUserContext(args);
   const body = await readBody(args.request);
-  if (!body) return invalidRequestResponse();
+  if (!body) return malformedBodyResponse();
   const parsed = parseProjectPayload(body);
   if (!parsed.ok) return apiFailure(payloadErrors(parsed.errors));
   return apiResult(await createProject(ctx, parsed.payload), (project) => jsonResponse(toApiProject(project), 201));

@@ -1,0 +1,90 @@
+import type { ActionFunction, ActionFunctionArgs, LoaderFunction, LoaderFunctionArgs, ServerBuild } from '@remix-run/node';
+import authMessages from '../../public/locales/de/auth.json';
+
+/**
+ * What a database outage looks like from the outside: 503 with Retry-After
+ * and a German text, never a 500. Free of the ORM, so the HTTP server
+ * (scripts/lib/server.ts) can use it around the build it loads.
+ */
+
+/** Seconds a client is asked to wait while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+
+const MESSAGE = authMessages.messages.serviceUnavailable;
+
+function unavailableHeaders(contentType: string): HeadersInit {
+  return { 'Content-Type': contentType, 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' };
+}
+
+/** 503 with Retry-After and a German text; loaders throw it, pages show the error page. */
+export function serviceUnavailableResponse(): Response {
+  return new Response(MESSAGE, { status: 503, headers: unavailableHeaders('text/plain; charset=utf-8') });
+}
+
+/** The JSON API's 503: `{ message }` like every other answer of the API. */
+export function apiServiceUnavailableResponse(): Response {
+  return new Response(JSON.stringify({ message: MESSAGE }), { status: 503, headers: unavailableHeaders('application/json; charset=utf-8') });
+}
+
+// node-postgres / PostgreSQL codes that mean "no database right now", not "bad query".
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE',
+  '57P01', '57P02', '57P03', '3D000', '08000', '08001', '08003', '08004', '08006',
+]);
+
+/** True for errors that mean the database cannot be reached (an outage), as opposed to a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Resource routes (the JSON API, files, exports) have no error page: what
+ * they throw becomes Remix's bare 500 "Unexpected Server Error", also when
+ * the database died under them, which is what the first request after an
+ * outage sees (later ones are refused by getEm() with its text 503). Pages
+ * are mapped in entry.server.tsx; this wraps every resource route's loader
+ * and action once, where the server loads the build, so no route can forget
+ * it: an outage answers 503 with Retry-After — JSON `{ message }` under
+ * /api/, the German text elsewhere. The app's handleError still hears of the
+ * failure, so the requests after it check the database before querying.
+ */
+export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const { module } = route;
+    const isResource = module.default == null && module.ErrorBoundary == null;
+    routes[id] =
+      isResource && (module.loader || module.action)
+        ? {
+            ...route,
+            module: {
+              ...module,
+              loader: module.loader && withOutageAnswer(module.loader, build),
+              action: module.action && withOutageAnswer(module.action, build),
+            },
+          }
+        : route;
+  }
+  return { ...build, routes };
+}
+
+function withOutageAnswer<F extends LoaderFunction | ActionFunction>(handler: F, build: ServerBuild): F {
+  const wrapped = async (args: LoaderFunctionArgs & ActionFunctionArgs) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      const known = error instanceof Response && error.status === 503;
+      if (!known && !isDatabaseUnavailable(error)) throw error;
+      if (!known) build.entry.module.handleError?.(error, args);
+      const api = new URL(args.request.url).pathname.startsWith('/api/');
+      return api ? apiServiceUnavailableResponse() : serviceUnavailableResponse();
+    }
+  };
+  return wrapped as unknown as F;
+}
