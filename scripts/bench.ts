@@ -6,11 +6,12 @@
  * A script, not a test: it prints figures and asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { buildIfNeeded } from './lib/build-if-needed';
+import { CLIENT_MANIFEST, FIRST_VISIT_BUDGET_BYTES, formatFirstVisitJs, measureFirstVisitJs } from './lib/first-visit-js';
 import { benchmarkSlicerRead, benchmarkSlicerUpload } from './lib/slicer-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
@@ -47,6 +48,8 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  // The JavaScript figure reads the build's manifest, which a build from before it was kept lacks.
+  buildIfNeeded({ force: !existsSync(CLIENT_MANIFEST) });
   const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -256,38 +259,19 @@ async function waitForHealthy() {
   throw new Error('server did not become healthy');
 }
 
-/** Sums every script a first visit loads (module preloads and the entry), gzipped. */
+/**
+ * The JavaScript a first visit loads, measured from the build by the same
+ * function as scripts/js-budget.ts; checked against the modulepreload links
+ * the server actually wrote, so a difference between the two shows.
+ */
 async function reportJavaScript(path: string) {
   const html = await (await fetch(BASE + path)).text();
-  const urls = new Set([...html.matchAll(/(?:rel="modulepreload" href="|import\(")([^"]+\.js)"/g)].map((m) => m[1]));
-  let total = 0;
-  const rows: string[] = [];
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
-    const size = gzipSync(body, { level: 9 }).length;
-    total += size;
-    rows.push(`  ${(size / 1000).toFixed(1).padStart(6)} kB  ${url}`);
-  }
-  console.log(`\nJavaScript a first visit to ${path} downloads (gzip -9):`);
-  console.log(rows.sort().reverse().join('\n'));
-  console.log(`  ${(total / 1000).toFixed(1).padStart(6)} kB  total (${urls.size} files)`);
-  const lazy = [...new Set([...(await collectLazyChunks(urls)).values()])];
-  if (lazy.length) console.log(`  loaded later, on first focus of the form: ${lazy.join(', ')}`);
-}
-
-async function collectLazyChunks(loaded: Set<string>) {
-  const lazy = new Set<string>();
-  for (const url of loaded) {
-    const code = await (await fetch(BASE + url)).text();
-    for (const m of code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)) {
-      const chunk = `/assets/${m[1]}`;
-      if (!loaded.has(chunk)) {
-        const size = gzipSync(Buffer.from(await (await fetch(BASE + chunk)).arrayBuffer()), { level: 9 }).length;
-        lazy.add(`${chunk} (${(size / 1000).toFixed(1)} kB)`);
-      }
-    }
-  }
-  return lazy;
+  const served = new Set([...html.matchAll(/(?:rel="modulepreload" href="|import\(")([^"]+\.js)"/g)].map((m) => m[1]));
+  const measured = measureFirstVisitJs();
+  console.log(`\n${formatFirstVisitJs(path, measured, FIRST_VISIT_BUDGET_BYTES)}`);
+  const listed = new Set(measured.files.map((file) => file.url));
+  const differ = [...served].filter((url) => !listed.has(url)).concat([...listed].filter((url) => !served.has(url)));
+  if (differ.length) console.log(`  WARNING: the page's modulepreloads and the build's manifest differ: ${differ.join(', ')}`);
 }
 
 main().catch((error) => {
