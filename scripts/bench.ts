@@ -18,7 +18,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const DATA_DIR = 'tests/.tmp/bench';
+// Overridable so a bench can run beside other servers on the machine.
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? 'tests/.tmp/bench';
 
 const PROJECT_SEARCH = 'nr. 4711';
 const SHARED_LINK =
@@ -44,7 +46,9 @@ const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-B
 const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const cookies: Partial<Record<Account, string>> = {};
 // BENCH_ONLY=projects: only the targets whose name contains it (the browser and sign-in figures are skipped).
+// BENCH_ONLY=slicer: only the slicer import's figures (the no-JS upload and the 500 MB summary read).
 const ONLY = process.env.BENCH_ONLY ?? '';
+const SLICER_ONLY = ONLY === 'slicer';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -56,7 +60,7 @@ async function main() {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
-      EMBEDDED_POSTGRES_PORT: String(PORT + 1),
+      EMBEDDED_POSTGRES_PORT: String(PG_PORT),
       LOG_REQUESTS: 'false',
       MAIL_WORKER: 'off',
       // The sign-in benchmark repeats one account far beyond the real limits.
@@ -68,8 +72,8 @@ async function main() {
   try {
     await waitForHealthy();
     // First, while the workers' memory is not yet shaped by the load tests.
-    if (!ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
-    const chosen = targets.filter((target) => target.name.includes(ONLY));
+    if (!ONLY || SLICER_ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
+    const chosen = SLICER_ONLY ? [] : targets.filter((target) => target.name.includes(ONLY));
     const needed = new Set(chosen.map((target) => target.signedIn).filter(Boolean));
     if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
     if (needed.has('printers')) cookies.printers = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
@@ -78,8 +82,10 @@ async function main() {
       cookies.projects100k = await createAccount(projectsAccount('100k'), { printers: 0, others: 0, projects: 100_000 });
       await explainProjectSearch();
     }
-    console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
-    console.log('target                            req/s     p50 ms   p99 ms   errors');
+    if (chosen.length) {
+      console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
+      console.log('target                            req/s     p50 ms   p99 ms   errors');
+    }
     for (const target of chosen) {
       await run(target, 2); // warm-up
       const result = await run(target, DURATION);
@@ -91,8 +97,8 @@ async function main() {
       await reportJavaScript('/calculator');
       await benchmarkLiveRecalculation();
       await benchmarkSignIn();
-      await benchmarkSlicerRead();
     }
+    if (!ONLY || SLICER_ONLY) await benchmarkSlicerRead();
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
   }
@@ -172,7 +178,7 @@ function projectsAccount(label: string) {
 
 /** The plan of the search's page query (issue 12 §6: it must use an index, not scan the user's rows). */
 async function explainProjectSearch() {
-  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/druckpreis` });
   await db.connect();
   await db.query('analyze projects');
   const { rows: users } = await db.query<{ user_id: string }>('select user_id from projects group by user_id order by count(*) desc limit 1');
@@ -195,7 +201,7 @@ async function createAccount(
     body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
   });
   if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
-  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/druckpreis` });
   await db.connect();
   const { rows } = await db.query<{ id: string }>('update users set email_verified = true where email = $1 returning id', [email]);
   const userId = rows[0].id;
