@@ -11,10 +11,12 @@ const neededForHydration: Promise<unknown>[] = [];
  * visit that does not show it never downloads it.
  *
  * - When the server's markup contains the part (`rendered`, a CSS selector),
- *   its chunk is fetched as soon as this module runs, and the browser
- *   hydrates only once it is here (`partsBeforeHydration`): the part then
- *   renders at once, so hydration never suspends. (Suspending there lets
- *   React 18 hydrate the document twice, and it reported mismatches.)
+ *   the browser hydrates only once its chunk is here (`partsBeforeHydration`):
+ *   the part then renders at once, so hydration never suspends. (Suspending
+ *   there made React 18 report hydration mismatches.) The page's loader names
+ *   the chunk for a modulepreload link (utils/part-preloads.server.ts), so it
+ *   arrives with the page's other scripts; this module asks for it too, as
+ *   soon as it runs.
  * - Elsewhere it renders through React.lazy without a Suspense boundary, on
  *   purpose: on the server the stream waits for it (it is part of the shell,
  *   so the page is complete without scripts), and Remix's client-side

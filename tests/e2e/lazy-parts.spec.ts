@@ -43,6 +43,7 @@ test.describe('Signed-in parts load apart', () => {
     const scripts = collectScripts(page);
     await page.goto('/calculator');
     await hydrated(page);
+    await expect(page.locator('head link[rel="modulepreload"]')).toHaveCount(0);
     // Using the form loads the live-calculation chunk: still none of them.
     await page.locator('#calculator-form input[name="filamentWeight"]').fill('40');
     await expect(page.locator('[data-result="filamentCost"]')).toHaveText('1,00 €');
@@ -65,6 +66,9 @@ test.describe('Signed-in parts load apart', () => {
     await expect(page.getByRole('button', { name: 'Drucker übernehmen' })).toHaveCount(0);
     await page.getByLabel('Drucker auswählen').selectOption({ label: 'Stromfresser' });
     await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
+    // Both chunks are named in the head, so they load with the page's other scripts.
+    const hints = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hints).toEqual(expect.arrayContaining([expect.stringMatching(/signed-in-parts/), expect.stringMatching(/site-header-user/)]));
     const loaded = await Promise.all([...scripts.values()]);
     expect(loaded.some((body) => body.includes('data-save-project-floating'))).toBe(true);
     expect(loaded.some((body) => body.includes('data-management-menu'))).toBe(true);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAZY_PARTS } from '~/utils/part-preloads.server';
 import { CLIENT_MANIFEST, firstVisitFiles, readClientManifest, type ViteManifest } from '../../scripts/lib/first-visit-js';
 
 /*
@@ -40,7 +41,8 @@ describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first vi
   it('does not load the signed-in parts, which are chunks of their own', () => {
     const manifest = readClientManifest();
     const files = firstVisitFiles(manifest);
-    for (const part of ['app/components/calculator/signed-in-parts.tsx', 'app/components/site-header-user.tsx']) {
+    // Also checks the names the loaders' modulepreload links use (utils/part-preloads.server.ts).
+    for (const part of Object.values(LAZY_PARTS)) {
       expect(manifest[part]?.isDynamicEntry, part).toBe(true);
       expect(files).not.toContain(`/${manifest[part].file}`);
     }

@@ -36,6 +36,7 @@ import { releaseProductImage, uploadProductImage } from '~/models/product-images
 import { readImageForm } from '~/utils/image-upload.server';
 import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
 import { getRequestContext } from '~/services/auth.server';
+import { LAZY_PARTS, partPreloads } from '~/utils/part-preloads.server';
 import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { lazyPart } from '~/utils/lazy-part';
@@ -97,6 +98,8 @@ export async function loader(args: LoaderFunctionArgs) {
     unsaved,
     pickers,
     slicerNotice: slicerNoticeView(params, t),
+    // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
+    partPreloads: ctx.user ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
