@@ -29,7 +29,7 @@ export function lazyPart<Props>(load: () => Promise<PartModule<Props>>, rendered
   // A thenable that answers at once lets React.lazy render a loaded module without suspending.
   const Part = lazy(() => (loaded ? ({ then: (resolve: (module: PartModule<Props>) => void) => resolve(loaded!) } as Promise<PartModule<Props>>) : preload()));
   if (typeof document !== 'undefined' && document.querySelector(rendered)) neededForHydration.push(preload());
-  return Object.assign(Part, { preload });
+  return Part;
 }
 
 /** Resolves once every part the server's markup contains is loaded (or failed to load: hydration goes ahead). */
