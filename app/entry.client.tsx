@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import { BrowserI18n } from './i18n.client';
+import { partsBeforeHydration } from './utils/lazy-part';
 
 /**
  * A namespace a later page needs comes from public/locales. While it loads,
@@ -34,13 +35,16 @@ const resources = element ? JSON.parse(element.textContent || '{}') : {};
 // BrowserI18n implements the part of i18next's instance react-i18next uses (see i18n.client.ts).
 const browserI18n = new BrowserI18n(resources, fetchNamespace) as unknown as i18n;
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <I18nextProvider i18n={browserI18n}>
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>
-    </I18nextProvider>,
-  );
-});
+// The route modules have run (they are imported before this entry); the parts they found in the markup load first.
+void partsBeforeHydration().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={browserI18n}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  }),
+);

@@ -14,6 +14,7 @@ import { toPublicUser, type PublicUser } from './models/users.server';
 import { isPremium } from './models/permissions.server';
 import { getRequestContext, isAdmin } from './services/auth.server';
 import { getConsent } from './utils/consent.server';
+import { LAZY_PARTS, partPreloads } from './utils/part-preloads.server';
 import { useNonce } from './utils/nonce';
 import { getToast } from './utils/toast.server';
 
@@ -34,6 +35,8 @@ export async function loader(args: LoaderFunctionArgs) {
       user: user ? toPublicUser(user) : null,
       roles: { isAdmin: isAdmin(user), isPremium: isPremium(user, ctx.now) },
       toast,
+      // The header's signed-in menus are a chunk of their own: fetched with the page's scripts.
+      partPreloads: user ? partPreloads(LAZY_PARTS.headerSignedIn) : [],
     },
     headers ? { headers } : undefined,
   );
@@ -60,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? 'de';
   const nonce = useNonce();
+  const preloads = usePartPreloads();
   useChangeLanguage(locale);
   return (
     <html lang={locale} dir="ltr">
@@ -69,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#177166" />
         <Meta />
         <Links />
+        {preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteHeader user={headerUser(data?.user, data?.roles)} />
@@ -82,6 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The lazily loaded parts this page renders, as every matched route's loader names them (utils/part-preloads.server.ts). */
+function usePartPreloads(): string[] {
+  const matches = useMatches();
+  return [...new Set(matches.flatMap((match) => (match.data as { partPreloads?: string[] } | null | undefined)?.partPreloads ?? []))];
 }
 
 /**

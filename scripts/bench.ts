@@ -6,18 +6,21 @@
  * A script, not a test: it prints figures and asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { buildIfNeeded } from './lib/build-if-needed';
+import { CLIENT_MANIFEST, FIRST_VISIT_BUDGET_BYTES, formatFirstVisitJs, measureFirstVisitJs } from './lib/first-visit-js';
 import { benchmarkSlicerRead, benchmarkSlicerUpload } from './lib/slicer-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const DATA_DIR = 'tests/.tmp/bench';
+// Overridable so a bench can run beside other servers on the machine.
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? 'tests/.tmp/bench';
 
 const PROJECT_SEARCH = 'nr. 4711';
 const SHARED_LINK =
@@ -45,17 +48,21 @@ const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-B
 const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const cookies: Partial<Record<Account, string>> = {};
 // BENCH_ONLY=projects,printers: only the targets whose name contains one of them (the browser and sign-in figures are skipped).
+// BENCH_ONLY=slicer: only the slicer import's figures (the no-JS upload and the 500 MB summary read).
 const ONLY = process.env.BENCH_ONLY ?? '';
+const SLICER_ONLY = ONLY === 'slicer';
 
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  // The JavaScript figure reads the build's manifest, which a build from before it was kept lacks.
+  buildIfNeeded({ force: !existsSync(CLIENT_MANIFEST) });
   const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
-      EMBEDDED_POSTGRES_PORT: String(PORT + 1),
+      EMBEDDED_POSTGRES_PORT: String(PG_PORT),
       LOG_REQUESTS: 'false',
       MAIL_WORKER: 'off',
       // The sign-in benchmark repeats one account far beyond the real limits.
@@ -67,8 +74,8 @@ async function main() {
   try {
     await waitForHealthy();
     // First, while the workers' memory is not yet shaped by the load tests.
-    if (!ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
-    const chosen = targets.filter((target) => ONLY.split(',').some((part) => target.name.includes(part)));
+    if (!ONLY || SLICER_ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
+    const chosen = SLICER_ONLY ? [] : targets.filter((target) => ONLY.split(',').some((part) => target.name.includes(part)));
     const needed = new Set(chosen.map((target) => target.signedIn).filter(Boolean));
     if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
     if (needed.has('printers')) cookies.printers = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
@@ -77,8 +84,10 @@ async function main() {
       cookies.projects100k = await createAccount(projectsAccount('100k'), { printers: 0, others: 0, projects: 100_000 });
       await explainProjectSearch();
     }
-    console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
-    console.log('target                            req/s     p50 ms   p99 ms   errors   CPU ms/req');
+    if (chosen.length) {
+      console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
+      console.log('target                            req/s     p50 ms   p99 ms   errors   CPU ms/req');
+    }
     for (const target of chosen) {
       await run(target, 2); // warm-up
       const cpuBefore = serverCpuMs(server.pid!);
@@ -92,8 +101,8 @@ async function main() {
       await reportJavaScript('/calculator');
       await benchmarkLiveRecalculation();
       await benchmarkSignIn();
-      await benchmarkSlicerRead();
     }
+    if (!ONLY || SLICER_ONLY) await benchmarkSlicerRead();
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
   }
@@ -173,7 +182,7 @@ function projectsAccount(label: string) {
 
 /** The plan of the search's page query (issue 12 §6: it must use an index, not scan the user's rows). */
 async function explainProjectSearch() {
-  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/druckpreis` });
   await db.connect();
   await db.query('analyze projects');
   const { rows: users } = await db.query<{ user_id: string }>('select user_id from projects group by user_id order by count(*) desc limit 1');
@@ -196,7 +205,7 @@ async function createAccount(
     body: JSON.stringify({ email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark' }),
   });
   if (!register.ok) throw new Error(`register failed: ${register.status} ${await register.text()}`);
-  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PORT + 1}/druckpreis` });
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/druckpreis` });
   await db.connect();
   const { rows } = await db.query<{ id: string }>('update users set email_verified = true where email = $1 returning id', [email]);
   const userId = rows[0].id;
@@ -291,38 +300,19 @@ async function waitForHealthy() {
   throw new Error('server did not become healthy');
 }
 
-/** Sums every script a first visit loads (module preloads and the entry), gzipped. */
+/**
+ * The JavaScript a first visit loads, measured from the build by the same
+ * function as scripts/js-budget.ts; checked against the modulepreload links
+ * the server actually wrote, so a difference between the two shows.
+ */
 async function reportJavaScript(path: string) {
   const html = await (await fetch(BASE + path)).text();
-  const urls = new Set([...html.matchAll(/(?:rel="modulepreload" href="|import\(")([^"]+\.js)"/g)].map((m) => m[1]));
-  let total = 0;
-  const rows: string[] = [];
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(BASE + url)).arrayBuffer());
-    const size = gzipSync(body, { level: 9 }).length;
-    total += size;
-    rows.push(`  ${(size / 1000).toFixed(1).padStart(6)} kB  ${url}`);
-  }
-  console.log(`\nJavaScript a first visit to ${path} downloads (gzip -9):`);
-  console.log(rows.sort().reverse().join('\n'));
-  console.log(`  ${(total / 1000).toFixed(1).padStart(6)} kB  total (${urls.size} files)`);
-  const lazy = [...new Set([...(await collectLazyChunks(urls)).values()])];
-  if (lazy.length) console.log(`  loaded later, on first focus of the form: ${lazy.join(', ')}`);
-}
-
-async function collectLazyChunks(loaded: Set<string>) {
-  const lazy = new Set<string>();
-  for (const url of loaded) {
-    const code = await (await fetch(BASE + url)).text();
-    for (const m of code.matchAll(/import\("\.\/([^"]+\.js)"\)/g)) {
-      const chunk = `/assets/${m[1]}`;
-      if (!loaded.has(chunk)) {
-        const size = gzipSync(Buffer.from(await (await fetch(BASE + chunk)).arrayBuffer()), { level: 9 }).length;
-        lazy.add(`${chunk} (${(size / 1000).toFixed(1)} kB)`);
-      }
-    }
-  }
-  return lazy;
+  const served = new Set([...html.matchAll(/(?:rel="modulepreload" href="|import\(")([^"]+\.js)"/g)].map((m) => m[1]));
+  const measured = measureFirstVisitJs();
+  console.log(`\n${formatFirstVisitJs(path, measured, FIRST_VISIT_BUDGET_BYTES)}`);
+  const listed = new Set(measured.files.map((file) => file.url));
+  const differ = [...served].filter((url) => !listed.has(url)).concat([...listed].filter((url) => !served.has(url)));
+  if (differ.length) console.log(`  WARNING: the page's modulepreloads and the build's manifest differ: ${differ.join(', ')}`);
 }
 
 main().catch((error) => {

@@ -52,10 +52,6 @@ export type CalculationOutcome =
   | { ok: true; result: CalculationResult }
   | { ok: false; reason: 'marketplaceFeeTooHigh'; partial: BaseCosts };
 
-export type CostCategoryKey = 'filament' | 'power' | 'wear' | 'labor' | 'shipping' | 'marketplace';
-
-export type CostCategory = { key: CostCategoryKey; amount: number };
-
 const BATCH_SIZES = { priceForFive: 5, priceForTen: 10, priceForTwenty: 20 } as const;
 
 function assertCalculable(input: CalculatorInput): void {
@@ -177,42 +173,4 @@ export function calculate(input: CalculatorInput): CalculationOutcome {
 /** § 19 UStG (Kleinunternehmer): no VAT is charged, whatever the VAT field says. */
 export function effectiveVatPercent(input: Pick<CalculatorInput, 'vatPercent' | 'smallBusiness'>): number {
   return input.smallBusiness ? 0 : input.vatPercent;
-}
-
-/**
- * The part of filament, power and wear costs that pays for failed prints:
- * cost × rate (since cost = base / (1 − rate), cost − base = cost × rate).
- */
-export function failureSurcharge(
-  r: Pick<CalculationResult, 'filamentCost' | 'powerCost' | 'depreciationCost'>,
-  failureRate: number,
-): number {
-  return (r.filamentCost + r.powerCost + r.depreciationCost) * (failureRate / 100);
-}
-
-/**
- * Sum shown in the collapsible detailed-costs summary:
- * filament + power + depreciation + shipping (labour and marketplace fees
- * have their own cards).
- */
-export function sumDetailedCosts(
-  r: Pick<CalculationResult, 'filamentCost' | 'powerCost' | 'depreciationCost' | 'shippingTotal'>,
-): number {
-  return r.filamentCost + r.powerCost + r.depreciationCost + r.shippingTotal;
-}
-
-/**
- * The six cost-breakdown categories in display order (spec §9: Filament,
- * Strom, Druckerverschleiß, Arbeitszeit, Versand, Marktplatz). Labels are
- * i18n concerns of the UI; only keys and amounts are returned here.
- */
-export function costBreakdown(r: CalculationResult): CostCategory[] {
-  return [
-    { key: 'filament', amount: r.filamentCost },
-    { key: 'power', amount: r.powerCost },
-    { key: 'wear', amount: r.depreciationCost },
-    { key: 'labor', amount: r.laborCost },
-    { key: 'shipping', amount: r.shippingTotal },
-    { key: 'marketplace', amount: r.marketplaceFees },
-  ];
 }

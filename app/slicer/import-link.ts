@@ -1,7 +1,7 @@
 /**
  * What the calculator shows after an import, and how it travels in the
  * calculation link (the no-JS import redirects there). Browser-safe and small:
- * it is part of the calculator's first-visit JavaScript, the readers are not.
+ * the server and the lazily loaded reader chunk (browser.ts) share it.
  *
  * Query parameters (all optional, all checked when read back):
  *   slicer, slicerVersion, slicerGrams, slicerSeconds, slicerFilaments,
@@ -64,16 +64,34 @@ export function chosenFigures(info: SlicerImportInfo): { grams: number; seconds:
   return plate ? { grams: plate.filamentGrams, seconds: plate.printSeconds } : { grams: info.grams, seconds: info.seconds };
 }
 
+/**
+ * The calculator's longest print time, 99 h 59 min: the maxima of its
+ * printTimeHours and printTimeMinutes fields (calculator/fields.ts; a unit
+ * test keeps the two equal), repeated so the reader chunk does not carry the
+ * field table.
+ */
+export const MAX_PRINT_MINUTES = 99 * 60 + 59;
+
 /** Rounds a print time up to whole minutes and splits it for the form's two inputs. */
 export function printTimeParts(seconds: number): { hours: number; minutes: number } {
   const minutes = Math.ceil(seconds / 60);
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** The form texts an import sets: weight and print time (hours + minutes, rounded up). */
+/** Whether the file's print time (rounded up to the minute) is longer than the calculator takes. */
+export function printTimeCapped(seconds: number): boolean {
+  return Math.ceil(seconds / 60) > MAX_PRINT_MINUTES;
+}
+
+/**
+ * The form texts an import sets: weight and print time (hours + minutes,
+ * rounded up). A longer print time than the calculator takes is entered as
+ * its maximum, so the weight still counts and the page calculates; the
+ * notice says so (import-view.ts).
+ */
 export function importedFieldValues(info: SlicerImportInfo) {
   const { grams, seconds } = chosenFigures(info);
-  const { hours, minutes } = printTimeParts(seconds);
+  const { hours, minutes } = printTimeParts(Math.min(seconds, MAX_PRINT_MINUTES * 60));
   return { filamentWeight: formatDecimalInput(Math.max(0.1, grams)), printTimeHours: String(hours), printTimeMinutes: String(minutes) };
 }
 

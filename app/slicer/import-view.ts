@@ -5,13 +5,27 @@
  * JavaScript only renders it.
  */
 import { formatNumber } from '../utils/number';
-import { chosenFigures, importedFieldValues, importNoticeToParams, printTimeParts, type SlicerImportInfo } from './import-link';
+import {
+  chosenFigures,
+  importedFieldValues,
+  importNoticeToParams,
+  MAX_PRINT_MINUTES,
+  printTimeCapped,
+  printTimeParts,
+  type SlicerImportInfo,
+} from './import-link';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type SlicerPlateChoice = { label: string; href: string; current: boolean; plate: number | undefined };
 
-export type SlicerImportView = { message: string; warning?: string; plates?: SlicerPlateChoice[] };
+export type SlicerImportView = {
+  message: string;
+  warning?: string;
+  /** The file's print time is over the calculator's maximum, which was entered instead. */
+  timeCapped?: string;
+  plates?: SlicerPlateChoice[];
+};
 
 export function buildImportView(info: SlicerImportInfo, t: Translate, search: string): SlicerImportView {
   const duration = (seconds: number) => t('slicer.duration', printTimeParts(seconds));
@@ -37,6 +51,7 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
   return {
     message: t('slicer.takenOver', { details }),
     ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, warning.params) } : {}),
+    ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
   };
 }

@@ -5,9 +5,9 @@ import path from 'node:path';
 const SOURCES = ['app', 'public', 'remix.config.js', 'vite.config.ts', 'tailwind.config.ts', 'package.json'];
 const BUILD_ENTRY = 'build/server/index.js';
 
-/** Builds the app when there is no build yet or a source file is newer than it. */
-export function buildIfNeeded() {
-  if (existsSync(BUILD_ENTRY)) {
+/** Builds the app when there is no build yet, a source file is newer than it, or `force` says so. */
+export function buildIfNeeded({ force = false }: { force?: boolean } = {}) {
+  if (existsSync(BUILD_ENTRY) && !force) {
     // A production image has the build but not the build tools: serve what is there.
     if (!existsSync('node_modules/@remix-run/dev')) return;
     if (newestMtime(SOURCES) <= statSync(BUILD_ENTRY).mtimeMs) return;

@@ -50,9 +50,13 @@ export async function benchmarkSlicerRead() {
   }
 }
 
+/** Where the calculator's no-JS import form posts (app/routes/_calculator+/calculator.slicer-import.ts). */
+const SLICER_IMPORT_PATH = '/calculator/slicer-import';
+
 /**
- * The no-JS import: a 100 MB G-code posted as multipart to /calculator (303
- * to the calculation link). The server workers' RSS is sampled during the
+ * The no-JS import: a 100 MB G-code posted as multipart to the import route
+ * (303 to the calculation link), with a calculator text before the file as
+ * the page's form sends it. The server workers' RSS is sampled during the
  * upload; the figure is the largest rise of one worker.
  */
 export async function benchmarkSlicerUpload(base: string, serverGroup: number) {
@@ -66,12 +70,14 @@ export async function benchmarkSlicerUpload(base: string, serverGroup: number) {
       for (const pid of workers) peak.set(pid, Math.max(peak.get(pid) ?? 0, rssMb(pid)));
     }, 5);
     const started = performance.now();
-    const { status, location } = await postMultipart(`${base}/calculator`, file);
+    const { status, location } = await postMultipart(`${base}${SLICER_IMPORT_PATH}`, file);
     const ms = performance.now() - started;
     clearInterval(sampler);
     const rise = Math.max(...workers.map((pid) => (peak.get(pid) ?? 0) - (before.get(pid) ?? 0)));
-    console.log(`\nNo-JS slicer import (POST /calculator, multipart, ${(statSync(file).size / MB).toFixed(0)} MB G-code) on loopback:`);
+    console.log(`\nNo-JS slicer import (POST ${SLICER_IMPORT_PATH}, multipart, ${(statSync(file).size / MB).toFixed(0)} MB G-code) on loopback:`);
     console.log(`  ${ms.toFixed(0)} ms   status ${status} → ${location?.slice(0, 60) ?? '-'}…   largest worker RSS rise +${rise.toFixed(1)} MB`);
+    // A 303 to the calculation with the file's figures is the import working; anything else is not a figure.
+    if (status !== 303 || !location?.includes('slicerGrams=')) console.log(`  WARNING: expected a 303 to /calculator?…slicerGrams=…, got ${status}`);
   } finally {
     rmSync(file, { force: true });
   }

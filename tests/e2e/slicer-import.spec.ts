@@ -103,6 +103,21 @@ test.describe('Slicer-Import', () => {
     await expect(page.locator('[data-slicer-error]')).toHaveText(/fehlen Filamentmenge und Druckzeit/);
     await expect(result(page, 'filamentCost')).toHaveText('0,63 €');
   });
+
+  test('a print time over 99 h 59 min fills the maximum and says so; the page still calculates', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/calculator');
+    const long = { name: 'gross.gcode', mimeType: 'text/x-gcode', buffer: Buffer.from(prusaGcode({ grams: '480.5', time: '5d 2h 5m 0s' })) };
+    await importFile(page, javaScriptEnabled, long);
+    await expect(field(page, 'filamentWeight')).toHaveValue('480,5');
+    await expect(field(page, 'printTimeHours')).toHaveValue('99');
+    await expect(field(page, 'printTimeMinutes')).toHaveValue('59');
+    await expect(page.locator('[data-slicer-time-capped]')).toHaveText(
+      'Die Druckzeit laut Datei (122 h 5 min) ist länger als die höchstens möglichen 99 h 59 min. Eingetragen sind 99 h 59 min – Strom- und Verschleißkosten fallen damit zu niedrig aus. Bitte prüfen Sie die Druckzeit.',
+    );
+    // No range error in place of the results: 480,5 g × 25 €/kg.
+    await expect(page.locator('[data-field-error="printTimeHours"]')).toHaveCount(0);
+    await expect(result(page, 'filamentCost')).toHaveText('12,01 €');
+  });
 });
 
 test.describe('POST /api/slicer/parse', () => {

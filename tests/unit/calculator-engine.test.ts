@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatorDefaults } from '~/calculator/defaults';
-import {
-  calculate,
-  costBreakdown,
-  sumDetailedCosts,
-  type CalculationResult,
-  type CalculatorInput,
-} from '~/calculator/engine';
+import { costBreakdown, sumDetailedCosts } from '~/calculator/breakdown';
+import { calculate, type CalculationResult, type CalculatorInput } from '~/calculator/engine';
 
 const defaults: CalculatorInput = {
   quantity: calculatorDefaults.quantity,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatorDefaults } from '~/calculator/defaults';
-import { calculate, failureSurcharge, type CalculationResult, type CalculatorInput } from '~/calculator/engine';
+import { failureSurcharge } from '~/calculator/breakdown';
+import { calculate, type CalculationResult, type CalculatorInput } from '~/calculator/engine';
 import { evaluateCalculator } from '~/calculator/evaluate';
 import { buildCalculatorExport } from '~/calculator/export';
 import { defaultRawValues, rawValuesFromSearchParams, rawValuesToSearchParams } from '~/calculator/fields';

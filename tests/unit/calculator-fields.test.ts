@@ -17,6 +17,7 @@ import {
   toProjectPayload,
   type FieldSpec,
 } from '~/calculator/fields';
+import { linkQuery } from '~/calculator/link';
 import { calculatorSchema } from '~/calculator/schema';
 import { Printer } from '~/entities/printer.entity';
 import { Project } from '~/entities/project.entity';
@@ -82,6 +83,11 @@ describe('the field table is the one source', () => {
     const params = rawValuesToSearchParams(values);
     expect([...params.keys()]).toEqual(calculatorFieldNames);
     expect(rawValuesFromSearchParams(params)).toEqual(values);
+  });
+
+  it("the page's link from its field list (linkQuery) is the table's link: every visible field travels in it", () => {
+    const values = { ...defaultRawValues(), filamentWeight: '1.200', projectName: 'Vase & Co', smallBusiness: '1' };
+    expect(linkQuery(fieldViews, values).toString()).toBe(rawValuesToSearchParams(values).toString());
   });
 
   it('the project payload uses the stored names (spec §3) and combines the print time', () => {

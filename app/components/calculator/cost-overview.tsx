@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { costBreakdown, failureSurcharge, type CalculationResult } from '~/calculator/engine';
+import { costBreakdown, failureSurcharge } from '~/calculator/breakdown';
+import type { CalculationResult } from '~/calculator/engine';
 import { formatEuro, formatPercent } from '~/utils/number';
 import { Card } from '../ui/card';
 

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { sumDetailedCosts, type BaseCosts } from '~/calculator/engine';
+import { sumDetailedCosts } from '~/calculator/breakdown';
+import type { BaseCosts } from '~/calculator/engine';
 import { formatEuro } from '~/utils/number';
 
 /** Collapsed by default; the summary already shows the sum of filament, power, wear and shipping. */

@@ -3,26 +3,10 @@ import { CircleAlert, CircleCheck, Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
+import type { SaveError, SaveIntent } from './project-fields';
 
-export const SAVE_INTENT = 'save';
-
-/** A refused save, in the words of the §8 toast (title, text, optional link button). */
-export type SaveError = { title: string; text: string; action?: { label: string; href: string } };
-
-/** The opened project's id and the values without an input of their own, so every save and link keeps them. */
-export function ProjectHiddenFields({ projectId, hidden }: { projectId: string | null; hidden: Record<string, string> }) {
-  return (
-    <>
-      {projectId ? <input type="hidden" name="project" value={projectId} /> : null}
-      {Object.entries(hidden)
-        // The product image has its own control (upload area); the rest are library references.
-        .filter(([name]) => name !== 'productImagePath')
-        .map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-    </>
-  );
-}
+// Not imported from ./project-fields: a value from there would make this chunk import the calculator route's chunk.
+const SAVE_INTENT: SaveIntent = 'save';
 
 /**
  * Spec §2/§4: 'Projekt speichern' (first save), 'Projekt aktualisieren' (later

@@ -12,17 +12,15 @@ import {
   type CalculatorRawValues,
   type FieldView,
 } from '~/calculator/fields';
+import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
-import { LibraryPickers } from '~/components/calculator/library-pickers';
-import { calculatorPickers } from '~/calculator/pickers';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
-import { ProductImageField } from '~/components/calculator/product-image-field';
-import { ProjectHiddenFields, ProjectSavePanel, SAVE_INTENT, type SaveError } from '~/components/calculator/project-save';
+import { ProjectHiddenFields, SAVE_INTENT, type SaveError } from '~/components/calculator/project-fields';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
 import { SLICER_FORM_ID, SLICER_IMPORT_PATH, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { StickySummary } from '~/components/calculator/sticky-summary';
@@ -38,8 +36,10 @@ import { releaseProductImage, uploadProductImage } from '~/models/product-images
 import { readImageForm } from '~/utils/image-upload.server';
 import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
 import { getRequestContext } from '~/services/auth.server';
+import { LAZY_PARTS, partPreloads } from '~/utils/part-preloads.server';
 import type { UserContext } from '~/services/request-context.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { lazyPart } from '~/utils/lazy-part';
 import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
@@ -98,6 +98,8 @@ export async function loader(args: LoaderFunctionArgs) {
     unsaved,
     pickers,
     slicerNotice: slicerNoticeView(params, t),
+    // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
+    partPreloads: ctx.user ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
 }
@@ -218,21 +220,11 @@ export default function CalculatorPage() {
       initial={{ values, evaluation }}
       fields={loaded.fields as readonly FieldView[]}
       project={project}
-      pickers={pickersAfter(loaded.pickers as PickerState | null, actionData?.hidden)}
+      pickers={loaded.pickers as PickerState | null}
+      submitted={actionData?.hidden}
       slicerNotice={loaded.slicerNotice}
     />
   );
-}
-
-/** After a refused save (no JS) the pickers show what was submitted, not the address's choice. */
-function pickersAfter(pickers: PickerState | null, submitted: Record<string, string> | undefined): PickerState | null {
-  if (!pickers || !submitted) return pickers;
-  const selected = { ...pickers.selected };
-  for (const picker of calculatorPickers) {
-    const id = submitted[picker.param] ?? '';
-    selected[picker.id] = pickers.items[picker.id].some((item) => item.id === id) ? id : '';
-  }
-  return { ...pickers, selected };
 }
 
 type ProjectState = {
@@ -252,6 +244,9 @@ const UPLOAD_INTENT = 'uploadImage';
 const REMOVE_IMAGE_INTENT = 'removeImage';
 
 
+// The pickers, the product image field and the save panel: never in a visitor's JavaScript (utils/lazy-part.ts).
+const SignedInPart = lazyPart(() => import('~/components/calculator/signed-in-parts'), '[data-save-project]');
+
 type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;
 type CalculatorState = {
   values: CalculatorRawValues;
@@ -265,12 +260,15 @@ function Calculator({
   fields,
   project,
   pickers,
+  submitted,
   slicerNotice,
 }: {
   initial: Omit<CalculatorState, 'lastValid'>;
   fields: readonly FieldView[];
   project: ProjectState;
   pickers: PickerState | null;
+  /** The hidden fields of a refused save (no JS): the pickers show what was submitted. */
+  submitted: Record<string, string> | undefined;
   slicerNotice: SlicerNoticeView | null;
 }) {
   const { t } = useTranslation('calculator');
@@ -429,7 +427,7 @@ function Calculator({
               <div className="space-y-4">
                 <SlicerImport initial={slicerNotice} />
                 {signedIn ? (
-                  <ProductImageField initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
+                  <SignedInPart part="image" initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
                 ) : (
                   <SignInPrompt messageKey="imageUpload" signedIn={false} />
                 )}
@@ -440,10 +438,18 @@ function Calculator({
           <FieldSection
             section="printerFilament"
             {...sectionProps}
-            before={pickers ? <LibraryPickers section="printerFilament" state={pickers} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
+            before={pickers ? <SignedInPart part="pickers" section="printerFilament" state={pickers} submitted={submitted} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
           />
-          <FieldSection section="packagingShipping" {...sectionProps} before={pickers ? <LibraryPickers section="packagingShipping" state={pickers} /> : null} />
-          <FieldSection section="marketplace" {...sectionProps} before={pickers ? <LibraryPickers section="marketplace" state={pickers} /> : null} />
+          <FieldSection
+            section="packagingShipping"
+            {...sectionProps}
+            before={pickers ? <SignedInPart part="pickers" section="packagingShipping" state={pickers} submitted={submitted} /> : null}
+          />
+          <FieldSection
+            section="marketplace"
+            {...sectionProps}
+            before={pickers ? <SignedInPart part="pickers" section="marketplace" state={pickers} submitted={submitted} /> : null}
+          />
           <DetailedCosts costs={shown.status === 'ok' ? shown.result : shown.status === 'impossible' ? shown.partial : null} />
           <FieldSection section="labor" {...sectionProps} />
           {hydrated ? null : (
@@ -461,9 +467,9 @@ function Calculator({
         >
           <div className="no-print">
             {signedIn ? (
-              <ProjectSavePanel saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} />
+              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} />
             ) : (
-              <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${new URLSearchParams(rawValuesToSearchParams(values))}`} />
+              <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${linkQuery(fields, values)}`} />
             )}
           </div>
           {typing ? (

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The lazily loaded parts (utils/lazy-part.ts) a page may render, by source file as the build's manifest names them. */
+export const LAZY_PARTS = {
+  calculatorSignedIn: 'app/components/calculator/signed-in-parts.tsx',
+  headerSignedIn: 'app/components/site-header-user.tsx',
+} as const;
+
+type ManifestChunk = { file: string; imports?: string[] };
+let manifest: Record<string, ManifestChunk> | null | undefined;
+
+function readManifest(): Record<string, ManifestChunk> | null {
+  // Only a production build has one that matches the files served; development serves sources.
+  if (process.env.NODE_ENV !== 'production') return null;
+  if (manifest === undefined) {
+    try {
+      manifest = JSON.parse(readFileSync(path.resolve('build/.vite/client-manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    } catch {
+      manifest = null;
+    }
+  }
+  return manifest;
+}
+
+/**
+ * The browser files of the lazily loaded parts a page renders (each with its
+ * static imports), as addresses for `<link rel="modulepreload">` in the
+ * document's head (root.tsx renders every matched route's `partPreloads`).
+ * The browser then fetches them with the page's other scripts, not after
+ * them: hydration waits for them (utils/lazy-part.ts), so this keeps a
+ * signed-in page from becoming interactive a round trip later. Read from the
+ * build's manifest (kept by vite.config.ts); empty without one.
+ */
+export function partPreloads(...parts: Array<(typeof LAZY_PARTS)[keyof typeof LAZY_PARTS]>): string[] {
+  const chunks = readManifest();
+  if (!chunks) return [];
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  parts.forEach(visit);
+  return [...files];
+}

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LAZY_PARTS } from '~/utils/part-preloads.server';
+import { CLIENT_MANIFEST, firstVisitFiles, readClientManifest, type ViteManifest } from '../../scripts/lib/first-visit-js';
+
+/*
+ * The first visit's JavaScript (scripts/js-budget.ts, npm run bench): which
+ * files count. The second part reads the real build when there is one
+ * (`npm run build`; the unit suite does not build).
+ */
+
+describe('firstVisitFiles', () => {
+  const manifest: ViteManifest = {
+    'app/entry.client.tsx': { file: 'assets/entry.client-1.js', imports: ['_shell-1.js'] },
+    'app/root.tsx?__remix-build-client-route': { file: 'assets/root-1.js', imports: ['_shell-1.js'] },
+    'app/routes/page.tsx?__remix-build-client-route': { file: 'assets/page-1.js', imports: ['_shell-1.js', '_number-1.js'], dynamicImports: ['app/lazy.tsx'] },
+    '_shell-1.js': { file: 'assets/shell-1.js', dynamicImports: ['app/menu.tsx'] },
+    '_number-1.js': { file: 'assets/number-1.js', imports: ['_tiny-1.js'] },
+    '_tiny-1.js': { file: 'assets/tiny-1.js' },
+    'app/lazy.tsx': { file: 'assets/lazy-1.js', isDynamicEntry: true, imports: ['_shell-1.js', '_icon-1.js'] },
+    'app/menu.tsx': { file: 'assets/menu-1.js', isDynamicEntry: true },
+    '_icon-1.js': { file: 'assets/icon-1.js' },
+  };
+
+  it('counts the entry and the routes with their static imports, each once, and no dynamic import', () => {
+    expect(firstVisitFiles(manifest, ['app/root.tsx', 'app/routes/page.tsx']).sort()).toEqual(
+      ['/assets/entry.client-1.js', '/assets/number-1.js', '/assets/page-1.js', '/assets/root-1.js', '/assets/shell-1.js', '/assets/tiny-1.js'].sort(),
+    );
+  });
+
+  it('names a route missing from the manifest', () => {
+    expect(() => firstVisitFiles(manifest, ['app/root.tsx', 'app/routes/gone.tsx'])).toThrow(/gone\.tsx/);
+  });
+});
+
+describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first visit to /calculator', () => {
+  /** Data attributes only the signed-in parts' code names (app/utils/lazy-part.ts loads them apart). */
+  const signedInMarkers = ['data-save-project-floating', 'data-picker-applied', 'data-product-image-preview', 'data-management-menu', 'data-premium-crown'];
+
+  it('does not load the signed-in parts, which are chunks of their own', () => {
+    const manifest = readClientManifest();
+    const files = firstVisitFiles(manifest);
+    // Also checks the names the loaders' modulepreload links use (utils/part-preloads.server.ts).
+    for (const part of Object.values(LAZY_PARTS)) {
+      expect(manifest[part]?.isDynamicEntry, part).toBe(true);
+      expect(files).not.toContain(`/${manifest[part].file}`);
+    }
+    for (const file of files) {
+      const code = readFileSync(path.join('build/client', file), 'utf8');
+      for (const marker of signedInMarkers) expect(code.includes(marker), `${file} names ${marker}`).toBe(false);
+    }
+  });
+});
