@@ -121,8 +121,15 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
 
   return new Promise<Server>((resolve) => {
     const server = app.listen(port, host, () => resolve(server));
+    // Idle keep-alive connections stay open longer than a reverse proxy's (typically 60 s) and any
+    // client's pool would keep them: with Node's default of 5 s, a client reusing a connection just
+    // as the server closes it gets a reset (seen as "socket hang up" on a plain GET).
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   });
 }
+
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** TRUST_PROXY: false → 0, true → 1, or the given number of proxy hops. */
 function trustedProxyHops(): number {
