@@ -69,7 +69,8 @@ test.describe('Ehrliche Meldungen', () => {
   test('a confirmation link used twice says the address is already confirmed', async ({ page }) => {
     const email = await registerThroughApi(page, 'doppelt');
     const link = await waitForLink(email, '/verify-email?token=');
-    await page.goto(link);
+    const first = await page.goto(link);
+    expect(first?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'E-Mail bestätigt' })).toBeVisible();
 
     const again = await page.goto(link);

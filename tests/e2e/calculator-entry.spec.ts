@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { uniqueEmail, waitForLink } from './mailbox';
 
 /*
  * Issue 8, calculator parts: numbers as Germans type them, the phone summary,
@@ -29,20 +28,6 @@ async function openCalculator(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.locator('header').getByRole('link', { name: 'Rechner' }).first().click();
   else await page.goto('/calculator');
   await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
-}
-
-const PASSWORD = 'Kalkulation-2025!';
-
-/** A confirmed account, signed in in this page's browser context (through the JSON API). */
-async function signIn(page: Page) {
-  const email = uniqueEmail('calc');
-  const register = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Erika', lastName: 'Muster' },
-  });
-  expect(register.status()).toBe(200);
-  const link = await waitForLink(email, '/verify-email?token=');
-  expect((await page.request.get(link)).status()).toBe(200);
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
 }
 
 test.describe('Zahlen wie in Deutschland', () => {
@@ -145,8 +130,8 @@ test.describe('Telefon', () => {
 });
 
 test.describe('Angemeldet', () => {
-  test('signed-in users get the save button, the image upload and the pickers, never a sign-in prompt', async ({ page, javaScriptEnabled }) => {
-    await signIn(page);
+  test('signed-in users get the save button, the image upload and the pickers, never a sign-in prompt', async ({ page, javaScriptEnabled, signIn }) => {
+    await signIn();
     await page.goto('/profile');
     if (javaScriptEnabled) await page.getByRole('link', { name: 'Rechner' }).first().click();
     else await page.goto('/calculator');
@@ -162,8 +147,9 @@ test.describe('Angemeldet', () => {
     await expect(page.getByText('Keine aktiven Marktplätze verfügbar')).toBeVisible();
   });
 
-  test('the cost sheet names the seller from the profile', async ({ page }) => {
-    await signIn(page);
+  test('the cost sheet names the seller from the profile', async ({ page, signIn }) => {
+    // The fixture's user is Erika Muster.
+    await signIn({ firstName: 'Erika' });
     await page.goto('/calculator?projectName=Vase');
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('[data-print-seller]')).toHaveText('Erika Muster');

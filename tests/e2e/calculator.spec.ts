@@ -51,8 +51,13 @@ test.describe('Kostenrechner', () => {
     const profit = await result(page, 'targetPriceProfit').innerText();
     const euros = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
     expect(euros(profit)).toBeCloseTo(30 - euros(total), 2);
-    // The address describes the calculation, so it can be bookmarked and shared.
-    await expect(page).toHaveURL(/filamentWeight=100/);
+    // The address describes the calculation, so it can be bookmarked and shared. With scripts it
+    // follows the typing after a short delay, so wait for all three values: an address with only
+    // the first (written between two fields) would reopen as 100 g at the default 25 €/kg.
+    await expect(page).toHaveURL((url) => {
+      const query = url.searchParams;
+      return query.get('filamentWeight') === '100' && query.get('filamentPricePerKg') === '20,0' && query.get('targetPrice') === '30';
+    });
     const shared = page.url();
     await page.goto(shared);
     await expect(result(page, 'filamentCost')).toHaveText('2,00 €');

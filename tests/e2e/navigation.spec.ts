@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { uniqueEmail, waitForLink } from './mailbox';
 
 /*
  * The link crawl: from every public and signed-in page, follow every internal
@@ -37,13 +36,17 @@ const TRANSLATION_KEYS = (() => {
 /** Words that look like keys but are not: domains and addresses in the legal texts. */
 const NOT_A_KEY = /(@|\.(de|com|eu|org|net|io|example|invalid)$)/;
 
-/** Visible text tokens that are raw translation keys (`[a-z]+\.[a-zA-Z.]+`). */
-async function rawKeys(page: Page) {
-  const text = await page.locator('body').innerText();
+/** Text tokens that are raw translation keys (`[a-z]+\.[a-zA-Z.]+`). */
+function rawKeysIn(text: string) {
   return text
     .split(/\s+/)
     .map((word) => word.replace(/^[("„]+|[)"“:,;!?]+$/g, ''))
     .filter((word) => (/^[a-z]+\.[a-zA-Z.]+$/.test(word) && !NOT_A_KEY.test(word)) || TRANSLATION_KEYS.has(word));
+}
+
+/** Visible text tokens of the page that are raw translation keys. */
+async function rawKeys(page: Page) {
+  return rawKeysIn(await page.locator('body').innerText());
 }
 
 async function internalLinks(page: Page) {
@@ -53,15 +56,126 @@ async function internalLinks(page: Page) {
   return [...new Set(hrefs)].filter((href) => !SKIPPED_LINK.test(href));
 }
 
-type Router = { state: { navigation: { state: string } } };
+/**
+ * Runs in the page before its own scripts (and again after every document
+ * load): counts the page-data (`.data`) and translation (`/locales/`) requests
+ * still loading, bodies included, so the crawl can tell in the page itself
+ * when a navigation has settled instead of asking from the test process.
+ */
+function trackPendingRequests() {
+  const w = window as unknown as { __crawlPending: number };
+  w.__crawlPending = 0;
+  const original = window.fetch;
+  window.fetch = function (...args: Parameters<typeof fetch>) {
+    const [input] = args;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = original.apply(this, args);
+    if (url.includes('/locales/') || url.includes('.data')) {
+      w.__crawlPending++;
+      response
+        .then((answer) => answer.clone().arrayBuffer())
+        .catch(() => undefined)
+        .finally(() => w.__crawlPending--);
+    }
+    return response;
+  };
+}
 
-/** Resolves once Remix is idle and no page data or translations are still loading. */
-async function settled(page: Page, pending: () => number) {
+type Inspection = {
+  before: string;
+  url: string;
+  /** Whether the window survived: a client-side navigation, not a document load. */
+  clientSide: boolean;
+  errorPage: boolean;
+  text: string;
+  wentBack: boolean;
+  replaced: boolean;
+};
+
+/**
+ * In the page, in one round trip: clicks the link, waits until Remix is idle
+ * and no page data or translations are loading (plus two frames for React to
+ * commit), reads what the target shows, then comes back with the browser's
+ * Back (also client-side) and waits again. A document load in between ends
+ * the evaluation; the caller handles that case.
+ */
+async function followInPage(href: string): Promise<Inspection> {
+  type Location = object;
+  type Router = {
+    state: { location: Location; navigation: { state: string } };
+    subscribe: (listener: () => void) => () => void;
+  };
+  const w = window as unknown as { __remixRouter?: Router; __crawlPending: number; __crawl?: boolean };
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+  /** Waits for the navigation that `act` starts to finish and everything it loads to arrive. */
+  const navigate = async (what: string, act: () => void) => {
+    const router = w.__remixRouter;
+    if (!router) throw new Error(`${what}: Remix is not running`);
+    const from = router.state.location;
+    let notified = false;
+    const unsubscribe = router.subscribe(() => (notified = true));
+    try {
+      act();
+      // A link may lead nowhere new (the page itself): then the router still runs a navigation,
+      // which notifies; a click that started nothing at all is given 3 s.
+      const started = performance.now();
+      while (!notified && router.state.location === from) {
+        if (performance.now() - started > 3_000) return false;
+        await tick();
+      }
+      const deadline = performance.now() + 10_000;
+      while (router.state.navigation.state !== 'idle' || w.__crawlPending > 0) {
+        if (performance.now() > deadline) throw new Error(`${what}: not settled after 10 s (${router.state.navigation.state}, ${w.__crawlPending} requests)`);
+        await tick();
+      }
+      await frame();
+      return true;
+    } finally {
+      unsubscribe();
+    }
+  };
+
+  // A marker on window survives a client-side navigation and is gone after a document load.
+  w.__crawl = true;
+  const before = window.location.href;
+  // React Router numbers its history entries: a push raises the index, a replace keeps it. (The
+  // length of the history does not tell: after a Back, a push replaces the entry ahead.)
+  const entry = () => (history.state as { idx?: number } | null)?.idx ?? -1;
+  const startEntry = entry();
+  // Links inside closed menus are not clickable by pointer; a DOM click runs the same handler.
+  const link = document.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
+  if (!link) throw new Error(`no link ${href} on ${before}`);
+  await navigate(`→ ${href}`, () => link.click());
+  const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')];
+  const inspection: Inspection = {
+    before,
+    url: window.location.href,
+    clientSide: w.__crawl === true,
+    errorPage: headings.some((heading) => /ein fehler ist aufgetreten/i.test(heading.textContent ?? '')),
+    text: document.body.innerText,
+    wentBack: false,
+    replaced: false,
+  };
+  if (inspection.url !== before) {
+    if (entry() > startEntry) {
+      await navigate(`back from ${href}`, () => history.back());
+      if (window.location.href !== before) throw new Error(`Back from ${href} led to ${window.location.href}, not ${before}`);
+      inspection.wentBack = true;
+    } else {
+      // A <Link replace> (the sign-in tabs) left nothing to go back to: the caller loads the start page again.
+      inspection.replaced = true;
+    }
+  }
+  return inspection;
+}
+
+/** Resolves once Remix is idle and no page data or translations are still loading (after a document load). */
+async function settled(page: Page) {
   await page.waitForFunction(() => {
-    const router = (window as unknown as { __remixRouter?: Router }).__remixRouter;
-    return router !== undefined && router.state.navigation.state === 'idle';
+    const w = window as unknown as { __remixRouter?: { state: { navigation: { state: string } } }; __crawlPending: number };
+    return w.__remixRouter !== undefined && w.__remixRouter.state.navigation.state === 'idle' && w.__crawlPending === 0;
   });
-  await expect.poll(pending, { timeout: 10_000 }).toBe(0);
   // One frame for React to commit what arrived last.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
@@ -78,43 +192,38 @@ async function crawlFrom(page: Page, start: string, expectedStatus = 200) {
     problems.push(`${page.url()}: console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  let inFlight = 0;
-  const tracked = (url: string) => url.includes('/locales/') || url.includes('.data');
-  page.on('request', (request) => tracked(request.url()) && inFlight++);
-  page.on('requestfinished', (request) => tracked(request.url()) && inFlight--);
-  page.on('requestfailed', (request) => tracked(request.url()) && inFlight--);
+  await page.addInitScript(trackPendingRequests);
 
   const response = await page.goto(start);
   expect(response?.status()).toBe(expectedStatus);
-  await settled(page, () => inFlight);
+  await settled(page);
   const links = await internalLinks(page);
   expect(links.length, `${start} has internal links`).toBeGreaterThan(0);
   let clientSide = 0;
 
   for (const href of links) {
-    // A marker on window survives a client-side navigation and is gone after a document load.
-    await page.evaluate(() => ((window as unknown as { __crawl?: boolean }).__crawl = true));
     const before = page.url();
-    const historyLength = await page.evaluate(() => history.length);
-    // Links inside closed menus are not clickable by pointer; a DOM click runs the same handler.
-    await page.locator(`a[href="${href}"]`).first().evaluate((link: HTMLElement) => link.click());
-    await settled(page, () => inFlight);
+    let seen: Inspection;
+    try {
+      seen = await page.evaluate(followInPage, href);
+    } catch (error) {
+      // A document load ended the evaluation: look at the loaded page from here.
+      if (!/Execution context was destroyed/.test(String(error))) throw error;
+      await page.waitForLoadState();
+      await settled(page);
+      const errorPage = (await page.getByRole('heading', { name: /ein fehler ist aufgetreten/i }).count()) > 0;
+      seen = { before, url: page.url(), clientSide: false, errorPage, text: await page.locator('body').innerText(), wentBack: false, replaced: false };
+    }
 
-    const label = `${start} → ${href} (${new URL(page.url()).pathname})`;
-    if (await page.getByRole('heading', { name: /ein fehler ist aufgetreten/i }).count()) problems.push(`${label}: error page`);
-    for (const key of await rawKeys(page)) problems.push(`${label}: raw key "${key}"`);
-    if (await page.evaluate(() => (window as unknown as { __crawl?: boolean }).__crawl === true)) clientSide++;
+    const label = `${start} → ${href} (${new URL(seen.url).pathname})`;
+    if (seen.errorPage) problems.push(`${label}: error page`);
+    for (const key of rawKeysIn(seen.text)) problems.push(`${label}: raw key "${key}"`);
+    if (seen.clientSide) clientSide++;
 
-    if (page.url() !== before) {
-      if ((await page.evaluate(() => history.length)) > historyLength) {
-        await page.goBack();
-        // Back is a client-side navigation too: no load event to wait for.
-        await page.waitForFunction((url) => window.location.href === url, before);
-      } else {
-        // A <Link replace> (the sign-in tabs) left nothing to go back to.
-        await page.goto(before);
-      }
-      await settled(page, () => inFlight);
+    if (seen.url !== seen.before && !seen.wentBack) {
+      // A document load or a replaced entry: load the start page again.
+      await page.goto(before);
+      await settled(page);
     }
   }
   expect(problems).toEqual([]);
@@ -132,42 +241,20 @@ test.describe('Link crawl', () => {
     });
   }
 
-  test.describe('signed in', () => {
-    test.describe.configure({ mode: 'serial' });
-    const password = 'Kalkulation-2025!';
-    const email = uniqueEmail('crawl');
-    let registered = false;
-
-    test.beforeEach(async ({ page }) => {
-      if (!registered) {
-        const response = await page.request.post('/api/auth/register', {
-          data: { email, password, confirmPassword: password, firstName: 'Crawl', lastName: 'Test' },
-        });
-        expect(response.status()).toBe(200);
-        expect((await page.request.get(await waitForLink(email, '/verify-email?token='))).status()).toBe(200);
-        registered = true;
-      }
-      expect((await page.request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+  for (const start of SIGNED_IN_PAGES) {
+    test(`user: every link from ${start}`, async ({ page, signIn }) => {
+      test.setTimeout(90_000);
+      await signIn({ firstName: 'Crawl' });
+      // A user who is not an admin gets the 403 card at /admin.
+      await crawlFrom(page, start, start === '/admin' ? 403 : 200);
     });
-
-    for (const start of SIGNED_IN_PAGES) {
-      test(`user: every link from ${start}`, async ({ page }) => {
-        test.setTimeout(90_000);
-        // A user who is not an admin gets the 403 card at /admin.
-        await crawlFrom(page, start, start === '/admin' ? 403 : 200);
-      });
-    }
-  });
+  }
 });
 
-test('after signing in with the form, the calculator renders (redirect by client-side navigation)', async ({ page, javaScriptEnabled }) => {
-  const password = 'Kalkulation-2025!';
-  const email = uniqueEmail('crawl-login');
-  const response = await page.request.post('/api/auth/register', {
-    data: { email, password, confirmPassword: password, firstName: 'Erika', lastName: 'Muster' },
-  });
-  expect(response.status()).toBe(200);
-  expect((await page.request.get(await waitForLink(email, '/verify-email?token='))).status()).toBe(200);
+test('after signing in with the form, the calculator renders (redirect by client-side navigation)', async ({ page, javaScriptEnabled, signIn }) => {
+  // A confirmed account without a session: the sign-in itself happens through the form.
+  const { email, password } = await signIn();
+  await page.context().clearCookies({ name: '__session' });
 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures';
-import { uniqueEmail, waitForLink } from './mailbox';
 
 /*
  * The site reached under another host name than APP_URL (a LAN address, a
@@ -9,13 +8,12 @@ import { uniqueEmail, waitForLink } from './mailbox';
  * page's own origin, not APP_URL's (issue 8 §4).
  */
 
-const PASSWORD = 'Kalkulation-2025!';
 const PNG_PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
 
-test('profile picture upload works when the app is reached under another host name than APP_URL', async ({ page, baseURL }, testInfo) => {
+test('profile picture upload works when the app is reached under another host name than APP_URL', async ({ page, baseURL, signIn }, testInfo) => {
   // playwright.config.ts: APP_URL is baseURL (localhost); the server listens on 127.0.0.1, reachable under both names.
   const appUrl = new URL(baseURL!);
   const other = new URL(baseURL!);
@@ -28,14 +26,10 @@ test('profile picture upload works when the app is reached under another host na
     if (message.type() === 'error') blocked.push(message.text());
   });
 
-  // An account, signed in under the other host name (cookies belong to the host).
-  const email = uniqueEmail('anderer-host');
-  const register = await page.request.post(`${origin}/api/auth/register`, {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Hosti', lastName: 'Name' },
-  });
-  expect(register.status()).toBe(200);
-  expect((await page.request.get(await waitForLink(email, '/verify-email?token='))).status()).toBe(200);
-  expect((await page.request.post(`${origin}/api/auth/login`, { data: { email, password: PASSWORD } })).status()).toBe(200);
+  // A confirmed account (the fixture's own session is for APP_URL's host), signed in under the
+  // other host name: cookies belong to the host.
+  const { email, password } = await signIn({ firstName: 'Hosti' });
+  expect((await page.request.post(`${origin}/api/auth/login`, { data: { email, password } })).status()).toBe(200);
 
   await page.goto(`${origin}/profile`);
   await expect(page.getByRole('img', { name: 'Kein Profilbild' })).toBeVisible();
@@ -46,7 +40,9 @@ test('profile picture upload works when the app is reached under another host na
   await expect(page.locator('[data-toast]')).toContainText('Profilbild aktualisiert');
   const picture = page.locator('img[data-profile-picture]');
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Visible before its bytes arrive: wait for the image to load, then it must have loaded.
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).toBe(true);
   // Everything stayed on the host the visitor used.
   expect(new URL(page.url()).origin).toBe(origin);
   expect(blocked.filter((text) => /Content Security Policy|Failed to fetch/i.test(text))).toEqual([]);

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { expect, test } from './fixtures';
-import { uniqueEmail, waitForLink } from './mailbox';
+import { expect, signInDirectly, test } from './fixtures';
 
 /*
  * Projects (issue 12), in both projects (`js` and `no-js`): save from the
@@ -9,35 +7,8 @@ import { uniqueEmail, waitForLink } from './mailbox';
  * and a Premium user's 4th project.
  */
 
-const PASSWORD = 'Kalkulation-2025!';
 // 1×1 PNG, red pixel.
 const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${Number(process.env.E2E_PG_PORT ?? 5460)}/druckpreis`;
-
-async function sql(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A confirmed account, signed in in this page's browser context (through the JSON API: fast). */
-async function signedInUser(page: Page, { premium = false } = {}) {
-  const email = uniqueEmail('projekte');
-  const register = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Paula', lastName: 'Projekt' },
-  });
-  expect(register.status()).toBe(200);
-  const link = await waitForLink(email, '/verify-email?token=');
-  expect((await page.request.get(link)).status()).toBe(200);
-  if (premium) await sql('update users set is_premium = 1 where email = $1', [email]);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return { email };
-}
 
 async function createThroughApi(page: Page, name: string, extra: Record<string, unknown> = {}) {
   const response = await page.request.post('/api/projects', { data: { name, quantity: 1, filamentWeight: 25, printTime: 2, ...extra } });
@@ -66,8 +37,8 @@ async function gotoProjects(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe('Projekte', () => {
-  test('save from the calculator, reopen by address, update, unsaved changes, reset', async ({ page }) => {
-    await signedInUser(page);
+  test('save from the calculator, reopen by address, update, unsaved changes, reset', async ({ page, signIn }) => {
+    await signIn();
     await page.goto('/calculator');
     await expect(saveButton(page)).toHaveText('Projekt speichern');
 
@@ -117,14 +88,14 @@ test.describe('Projekte', () => {
     await expect(saveButton(page)).toHaveText('Projekt speichern');
   });
 
-  test('another user’s, a deleted or a malformed id shows a German message and the defaults', async ({ page, browser }) => {
+  test('another user’s, a deleted or a malformed id shows a German message and the defaults', async ({ page, browser, baseURL, signIn }) => {
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
-    await signedInUser(owner);
+    await signInDirectly(ownerContext, baseURL!);
     const foreign = await createThroughApi(owner, 'Geheimprojekt', { filamentWeight: 77 });
     await ownerContext.close();
 
-    await signedInUser(page);
+    await signIn();
     for (const id of [foreign.id, 'kaputt', '00000000-0000-4000-8000-000000000000']) {
       await page.goto(`/calculator?project=${id}`);
       await expect(page.locator('[data-project-not-found]')).toContainText('Dieses Projekt wurde nicht gefunden.');
@@ -143,8 +114,8 @@ test.describe('Projekte', () => {
     expect(decodeURIComponent(href!)).toContain('filamentWeight=33');
   });
 
-  test('list, search, copy and delete', async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page, { premium: true });
+  test('list, search, copy and delete', async ({ page, javaScriptEnabled, signIn }) => {
+    await signIn({ isPremium: true });
     await createThroughApi(page, 'Schlüsselanhänger');
     await createThroughApi(page, 'Vase klein');
     await createThroughApi(page, 'Vase groß');
@@ -192,14 +163,14 @@ test.describe('Projekte', () => {
     await expect(page.getByLabel('Projektname')).toHaveValue('Vase klein');
   });
 
-  test('an empty list says so', async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page);
+  test('an empty list says so', async ({ page, javaScriptEnabled, signIn }) => {
+    await signIn();
     await gotoProjects(page, javaScriptEnabled);
     await expect(page.getByText('Noch keine Projekte')).toBeVisible();
   });
 
-  test('the free limit: a 4th save and copy are refused with the Premium toast, Neues Projekt stays on the list', async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page);
+  test('the free limit: a 4th save and copy are refused with the Premium toast, Neues Projekt stays on the list', async ({ page, javaScriptEnabled, signIn }) => {
+    await signIn();
     for (const name of ['Eins', 'Zwei', 'Drei']) await createThroughApi(page, name);
 
     await page.goto('/calculator');
@@ -225,8 +196,8 @@ test.describe('Projekte', () => {
     expect((await (await page.request.get('/api/projects')).json()).length).toBe(3);
   });
 
-  test('a Premium user saves a 4th project', async ({ page }) => {
-    await signedInUser(page, { premium: true });
+  test('a Premium user saves a 4th project', async ({ page, signIn }) => {
+    await signIn({ isPremium: true });
     for (const name of ['Eins', 'Zwei', 'Drei']) await createThroughApi(page, name);
     await page.goto('/calculator');
     await page.getByLabel('Projektname').fill('Vier');
@@ -235,8 +206,8 @@ test.describe('Projekte', () => {
     expect((await (await page.request.get('/api/projects')).json()).length).toBe(4);
   });
 
-  test('product image: upload, save with the project, reopen, remove', async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page);
+  test('product image: upload, save with the project, reopen, remove', async ({ page, javaScriptEnabled, signIn }) => {
+    await signIn();
     await page.goto('/calculator');
     await page.getByLabel('Projektname').fill('Figur mit Bild');
     const fileInput = page.locator('input[type=file][name=image]');
