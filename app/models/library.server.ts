@@ -12,6 +12,7 @@ import {
   type LibraryKind,
 } from './library-definitions';
 import { plainRowTable } from '../services/plain-rows.server';
+import { searchText } from '../utils/search-text';
 import { findPreset } from './library-presets';
 import { fieldErrors, notFound, ok, type Result } from './result';
 
@@ -89,7 +90,7 @@ export async function listLibraryPage(ctx: LibraryContext, kind: LibraryKind, { 
 async function selectLibraryItems(ctx: LibraryContext, kind: LibraryKind, q: string | null | undefined, page: number | null): Promise<LibraryPage> {
   const definition = libraryDefinitions[kind];
   const rows = plainRowTable(ctx.em, libraryEntities[kind]);
-  const search = (q ?? '').trim().slice(0, SEARCH_MAX);
+  const search = searchText(q, SEARCH_MAX);
   const params: unknown[] = [ctx.user.id];
   let tail = `where ${rows.column('user')} = ?`;
   if (search) {

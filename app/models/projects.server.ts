@@ -15,6 +15,7 @@ import { formatDecimalInput } from '../utils/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable } from '../services/plain-rows.server';
+import { searchText } from '../utils/search-text';
 import { isPremium } from './permissions.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
 import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from './project-payload';
@@ -238,7 +239,7 @@ export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boo
  * "is there a next page".
  */
 export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSize = PROJECTS_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number } = {}): Promise<ProjectPage> {
-  const query = q.trim().slice(0, MAX_SEARCH_LENGTH);
+  const query = searchText(q, MAX_SEARCH_LENGTH);
   const current = Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
   // A read-only list: plain rows of the project's own columns (services/plain-rows.server.ts),
   // none of the six references (owner, library selections) a card never shows.

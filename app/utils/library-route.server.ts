@@ -16,6 +16,7 @@ import { getRequestContext } from '../services/request-context.server';
 import { pageResult } from './result-response.server';
 import { redirectWithToast } from './toast.server';
 import { readFormData } from './form-data.server';
+import { searchText } from './search-text';
 import { parseSubmission } from './form-submission.server';
 
 /**
@@ -50,7 +51,7 @@ function notFoundResponse(): Response {
 
 /** The list address to return to (with the search kept). */
 export function listUrl(kind: LibraryKind, q: string | null | undefined): string {
-  const search = (q ?? '').trim().slice(0, SEARCH_MAX);
+  const search = searchText(q, SEARCH_MAX);
   return search ? `${libraryDefinitions[kind].path}?${new URLSearchParams({ q: search })}` : libraryDefinitions[kind].path;
 }
 
@@ -62,7 +63,7 @@ export async function libraryLoader(kind: LibraryKind, args: LoaderFunctionArgs)
   const libraryCtx: LibraryContext = { em: ctx.em, user: ctx.user };
 
   const params = new URL(args.request.url).searchParams;
-  const q = (params.get('q') ?? '').slice(0, SEARCH_MAX);
+  const q = searchText(params.get('q'), SEARCH_MAX);
   const editId = params.get('edit');
   const deleteId = params.get('delete');
   const mode: LibraryMode = editId !== null ? 'edit' : deleteId !== null ? 'delete' : params.has('new') ? 'new' : null;

@@ -18,11 +18,13 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
+ * `multipartOnly`: the large limit is for a file in a multipart body; the
+ * same route's urlencoded or JSON bodies get the form limit (64 KB).
  * `streamed`: the route reads its body as a stream and enforces the limit
  * itself while reading (the slicer import keeps only head and tail), so a
  * chunked body is handed on at once instead of being held in memory here.
  */
-type BodyRule = { pattern: RegExp; limit: number; streamed?: boolean };
+type BodyRule = { pattern: RegExp; limit: number; streamed?: boolean; multipartOnly?: boolean };
 
 /** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
 const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
@@ -37,10 +39,10 @@ const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 export const BODY_LIMITS: BodyRule[] = [
   { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
   // The no-JS profile picture form posts the file (5 MB) as multipart.
-  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024 },
+  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024, multipartOnly: true },
   { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
   // The no-JS product image upload posts the whole calculator form with the file.
-  { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
+  { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT, multipartOnly: true },
   // Slicer files are read while they stream (head and tail only, nothing stored).
   { pattern: /^\/calculator\/slicer-import(?:\.data)?$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
   { pattern: /^\/api\/slicer\/parse$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
@@ -52,8 +54,10 @@ export function bodyLimitFor(pathname: string): number {
   return bodyRuleFor(pathname).limit;
 }
 
-export function bodyRuleFor(pathname: string): BodyRule {
-  return BODY_LIMITS.find((rule) => rule.pattern.test(pathname)) ?? { pattern: /^/, limit: FORM_BODY_LIMIT };
+export function bodyRuleFor(pathname: string, contentType?: string): BodyRule {
+  const rule = BODY_LIMITS.find((candidate) => candidate.pattern.test(pathname)) ?? { pattern: /^/, limit: FORM_BODY_LIMIT };
+  if (rule.multipartOnly && mediaType(contentType) !== 'multipart/form-data') return { ...rule, limit: FORM_BODY_LIMIT };
+  return rule;
 }
 
 /** `json`: answered as `{ message }` also outside /api/ (the client expects data, not a page). */

@@ -22,7 +22,7 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
     if (typeRefusal) return refuse(req, res, typeRefusal);
     if (!hasBody) return next();
 
-    const { limit, streamed } = bodyRuleFor(req.path);
+    const { limit, streamed } = bodyRuleFor(req.path, req.headers['content-type']);
     const tooLarge: Refusal = { status: 413, message: BODY_TOO_LARGE_MESSAGE };
     if (declared !== undefined && !chunked) {
       // node's parser guarantees the body is exactly Content-Length bytes.

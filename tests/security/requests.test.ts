@@ -173,6 +173,45 @@ describe('item 3: malformed requests get 4xx with a German message', () => {
     if (broken.status === 400) expect(await broken.text(), `${route} broken multipart`).toContain('Die Anfrage ist fehlerhaft');
   });
 
+  it('holds /calculator and /profile to the form limit unless a file comes as multipart, and never echoes a long value', async () => {
+    const { cookie } = await signIn();
+    // A 1 MB urlencoded field (the 10 MB and 5 MB limits are for the image in a multipart body).
+    for (const [path, field] of [['/calculator', 'projectName'], ['/profile', 'firstName']] as const) {
+      const urlencoded = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie },
+        body: form({ intent: path === '/calculator' ? 'save' : 'updateProfile', [field]: 'Q'.repeat(MB) }),
+      });
+      expect(urlencoded.status, path).toBe(413);
+    }
+    // A multipart body with a large text part and no file.
+    const multipart = new FormData();
+    multipart.set('intent', 'save');
+    multipart.set('projectName', 'Q'.repeat(200 * 1024));
+    const large = await fetch(`${server.url}/calculator`, { method: 'POST', headers: { Origin: server.url }, body: multipart });
+    expect(large.status).toBe(413);
+    expect(await large.text()).toContain('Die Anfrage ist zu groß.');
+    // 60 KB fits the form limit: the German length message, and the value comes back cut.
+    const echoed = await fetch(`${server.url}/calculator`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie },
+      body: form({ intent: 'save', projectName: 'Q'.repeat(60_000) }),
+    });
+    expect(echoed.status).toBe(400);
+    const html = await echoed.text();
+    expect(html).toContain('Projektname darf höchstens 200 Zeichen lang sein');
+    // Every copy of the value (input, hidden data, sign-in link) is cut to a field's longest rule.
+    expect(Math.max(...(html.match(/Q+/g) ?? ['']).map((run) => run.length))).toBeLessThanOrEqual(256);
+  });
+
+  it('searches with control characters in ?q= without a 500 (library pages and API, projects)', async () => {
+    const { cookie } = await signIn();
+    for (const path of ['/printers?q=a%00b', '/filaments?q=%00', '/api/printers?q=a%00b', '/api/marketplaces?q=%01', '/projects?q=%00']) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+    }
+  });
+
   it('a page that refuses a request says why in German and asks nobody to reload', async () => {
     const { cookie } = await signIn();
     const post = (path: string, contentType: string, body: string, signedIn = false) =>

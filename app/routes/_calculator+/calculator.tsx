@@ -28,6 +28,8 @@ import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
+import { readFormData } from '~/utils/form-data.server';
+import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from '~/utils/request-guard.server';
 import { buildImportView } from '~/slicer/import-view';
 import { importNoticeFromParams } from '~/slicer/import-link';
 import type { loader as rootLoader } from '~/root';
@@ -121,12 +123,23 @@ export async function action(args: ActionFunctionArgs) {
   // The no-JS image upload posts the whole form as multipart (with the file); everything else is urlencoded.
   const multipart = args.request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
   const upload = multipart ? await readImageForm(args.request) : null;
-  const form = upload ? (upload.form ?? new FormData()) : await args.request.formData();
+  const form = upload ? (upload.form ?? new FormData()) : await readFormData(args.request);
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
-  const values = rawValuesFromSearchParams(form);
-  const hidden = Object.fromEntries(Object.entries(fields).filter(([name]) => (HIDDEN_PROJECT_FIELDS as string[]).includes(name)));
-  const projectField = fields[PROJECT_PARAM] || null;
+  let textBytes = 0;
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') continue;
+    fields[name] = value;
+    textBytes += name.length + value.length;
+  }
+  // Only the image may be large: the texts of a multipart body get the form limit (the guard
+  // already holds urlencoded bodies to it), and nothing of an oversized body is echoed.
+  if (textBytes > FORM_BODY_LIMIT) {
+    throw new Response(BODY_TOO_LARGE_MESSAGE, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
+  // What comes back is cut to what a field can hold: an over-long value gets its message, not an echo.
+  const values = echoedValues(rawValuesFromSearchParams(form));
+  const hidden = echoedValues(Object.fromEntries(Object.entries(fields).filter(([name]) => (HIDDEN_PROJECT_FIELDS as string[]).includes(name))));
+  const projectField = fields[PROJECT_PARAM]?.slice(0, MAX_ECHOED_LENGTH) || null;
   const answer = (status: number, extra: { saveError?: SaveError; errors?: Record<string, string>; imageError?: string; hidden?: Record<string, string> } = {}) =>
     data(
       {
@@ -195,6 +208,13 @@ export async function action(args: ActionFunctionArgs) {
   }
   // The project was deleted meanwhile (or never was the user's).
   return fail(404, { title: t('toast.saveError'), text: t('calculator.notFound') });
+}
+
+/** Longest text the action sends back per field: the longest rule is the project name's 200 characters. */
+const MAX_ECHOED_LENGTH = 256;
+
+function echoedValues<T extends Record<string, string>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, MAX_ECHOED_LENGTH)])) as T;
 }
 
 export default function CalculatorPage() {
