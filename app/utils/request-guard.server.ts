@@ -50,8 +50,8 @@ export const BODY_LIMITS: BodyRule[] = [
   { pattern: /^\//, limit: FORM_BODY_LIMIT },
 ];
 
-export function bodyLimitFor(pathname: string): number {
-  return bodyRuleFor(pathname).limit;
+export function bodyLimitFor(pathname: string, contentType?: string): number {
+  return bodyRuleFor(pathname, contentType).limit;
 }
 
 export function bodyRuleFor(pathname: string, contentType?: string): BodyRule {

@@ -6,7 +6,11 @@ describe('request guard rules', () => {
     expect(bodyLimitFor('/kontakt')).toBe(64 * 1024);
     expect(bodyLimitFor('/api/contact')).toBe(64 * 1024);
     expect(bodyLimitFor('/uploads/profile/x/y')).toBe(5 * 1024 * 1024);
-    expect(bodyLimitFor('/profile')).toBeGreaterThan(5 * 1024 * 1024);
+    // The picture's 5 MB and the product image's 10 MB only for a multipart body; other bodies get the form limit.
+    expect(bodyLimitFor('/profile', 'multipart/form-data; boundary=x')).toBeGreaterThan(5 * 1024 * 1024);
+    expect(bodyLimitFor('/calculator', 'multipart/form-data; boundary=x')).toBeGreaterThan(10 * 1024 * 1024);
+    expect(bodyLimitFor('/profile', 'application/x-www-form-urlencoded')).toBe(64 * 1024);
+    expect(bodyLimitFor('/calculator', 'application/x-www-form-urlencoded')).toBe(64 * 1024);
   });
 
   it('lets pages take form posts only', () => {
