@@ -38,6 +38,7 @@ export const authErrorKeys = {
   singleLine: 'auth:errors.singleLine',
   honeypot: 'auth:errors.honeypot',
   imageUrlRequired: 'auth:errors.imageUrlRequired',
+  imageInvalidAddress: 'auth:messages.imageInvalidAddress',
   emailTaken: 'auth:errors.emailTaken',
   controlCharacters: 'auth:errors.controlCharacters',
   fieldTooLong: 'auth:errors.fieldTooLong',
@@ -174,7 +175,8 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const profileImageSchema = z.object({
-  imageUrl: requiredText(E.imageUrlRequired).max(2048, E.imageUrlRequired),
+  // Too long is a wrong address, not a missing one.
+  imageUrl: requiredText(E.imageUrlRequired).max(2048, E.imageInvalidAddress),
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { PendingUpload, User } from '../entities';
 import { normalizeUploadedImage } from '../services/images.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
@@ -107,7 +108,13 @@ function profileUploadKeyFromUrl(user: Pick<User, 'id'>, imageUrl: string): stri
   const marker = `/${profileKeyPrefix(user.id)}`;
   const at = pathname.indexOf(marker);
   if (at < 0) return null;
-  const key = decodeURIComponent(pathname.slice(at + 1));
+  let key: string;
+  try {
+    key = decodeURIComponent(pathname.slice(at + 1));
+  } catch {
+    // A broken escape ("%", "%E0") is an address we never issued, not a server error.
+    return null;
+  }
   return isValidObjectKey(key) && key.startsWith(profileKeyPrefix(user.id)) && key.split('/').length === 3 ? key : null;
 }
 
@@ -166,7 +173,32 @@ export async function completeProfilePictureUpload(ctx: UserContext, input: { im
   try {
     return await changeProfilePicture(ctx, object.body);
   } finally {
-    await store.delete(rawKey).catch(() => undefined);
+    // Row first, then the bytes: a PUT to the upload address holds the row's lock while it
+    // stores (storePendingProfileUpload), so it either finishes before this delete and its
+    // bytes are deleted next, or it finds no row and stores nothing. No untracked file remains.
     await ctx.em.nativeDelete(PendingUpload, { key: rawKey });
+    await store.delete(rawKey).catch(() => undefined);
   }
+}
+
+/**
+ * Stores the bytes PUT to a profile upload address (routes/_resources+/uploads.$.ts),
+ * only while the address's `pending_uploads` row exists: once the upload was completed
+ * (or its completion failed) the row is gone, and bytes stored then would be tracked by
+ * nothing, so the cleanup job would never delete them. The row stays locked while the
+ * bytes are written, so a completion running at the same time waits for it.
+ */
+export async function storePendingProfileUpload(
+  em: EntityManager,
+  input: { key: string; body: Buffer; contentType: string },
+): Promise<'stored' | 'notPending'> {
+  return em.transactional(async (tx) => {
+    const rows = await tx.execute<{ key: string }[]>(
+      `select key from pending_uploads where key = ? and kind = 'profile' and expires_at > now() for update`,
+      [input.key],
+    );
+    if (rows.length === 0) return 'notPending';
+    await getFileStore().put(input.key, input.body, input.contentType);
+    return 'stored';
+  });
 }

@@ -65,13 +65,42 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
             ...route,
             module: {
               ...module,
-              loader: module.loader && withOutageAnswer(module.loader, build),
-              action: module.action && withOutageAnswer(module.action, build),
+              // A missing loader or action answers 405 in German, not Remix's 400/405 "Unexpected Server Error".
+              loader: module.loader ? withOutageAnswer(module.loader, build) : answerMethodNotAllowed(allowedWithoutLoader(module)),
+              action: module.action ? withOutageAnswer(module.action, build) : answerMethodNotAllowed(['GET', 'HEAD']),
             },
           }
         : route;
   }
   return { ...build, routes };
+}
+
+const METHOD_NOT_ALLOWED = authMessages.messages.methodNotAllowed;
+
+/**
+ * The methods an action-only route takes: its `allowedMethods` export (the
+ * action refuses every other method with the same list), POST without one.
+ */
+function allowedWithoutLoader(module: ServerBuild['routes'][string]['module']): string[] {
+  const declared = (module as { allowedMethods?: unknown }).allowedMethods;
+  return Array.isArray(declared) && declared.every((method) => typeof method === 'string') ? declared : ['POST'];
+}
+
+/** 405 with Allow and the German text: JSON `{ message }` under /api/, plain text elsewhere. */
+export function methodNotAllowedResponse(pathname: string, allowed: readonly string[]): Response {
+  const api = pathname.startsWith('/api/');
+  return new Response(api ? JSON.stringify({ message: METHOD_NOT_ALLOWED }) : METHOD_NOT_ALLOWED, {
+    status: 405,
+    headers: {
+      'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Allow: allowed.join(', '),
+    },
+  });
+}
+
+function answerMethodNotAllowed(allowed: string[]) {
+  return async ({ request }: LoaderFunctionArgs | ActionFunctionArgs) => methodNotAllowedResponse(new URL(request.url).pathname, allowed);
 }
 
 function withOutageAnswer<F extends LoaderFunction | ActionFunction>(handler: F, build: ServerBuild): F {

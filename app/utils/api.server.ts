@@ -99,7 +99,7 @@ export async function rateLimitedResponse(retryAfterSeconds: number): Promise<Re
   );
 }
 
-export async function methodNotAllowed(allowed: string[]): Promise<Response> {
+export async function methodNotAllowed(allowed: readonly string[]): Promise<Response> {
   const t = await getServerT('auth');
-  return jsonResponse({ message: t('auth:messages.invalidRequest') }, { status: 405, headers: { Allow: allowed.join(', ') } });
+  return jsonResponse({ message: t('auth:messages.methodNotAllowed') }, { status: 405, headers: { Allow: allowed.join(', ') } });
 }

@@ -111,4 +111,45 @@ describe('item 4: upload addresses and served images', () => {
     expect(keys.filter((key) => fs.existsSync(file(key)))).toEqual([]);
     expect(await server.orm.em.getConnection().execute('select count(*)::int as n from pending_uploads where user_id = ?', [user.id])).toEqual([{ n: 0 }]);
   });
+
+  it('refuses a PUT to an upload address once it was completed or its completion failed, leaving no untracked file', async () => {
+    const { cookie, user } = await account();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0d9488' } }).png().toBuffer();
+    const file = (url: string) => path.join(server.dataDir, 'uploads', decodeURIComponent(new URL(url, server.url).pathname.replace(/^\/uploads\//, '')));
+    const pendingRows = async () => (await server.orm.em.getConnection().execute('select count(*)::int as n from pending_uploads where user_id = ?', [user.id]))[0].n;
+
+    // Completed: the address is spent.
+    const done = await uploadUrl(cookie);
+    expect((await put(done.url, png)).status).toBe(204);
+    expect((await api(cookie, '/api/profile/image', 'PUT', { imageUrl: done.url.split('?')[0] })).status).toBe(200);
+    const again = await put(done.url, png);
+    expect(again.status).toBe(403);
+    expect(await again.text()).toMatch(/Upload-Link wurde bereits verwendet/);
+    expect(fs.existsSync(file(done.url))).toBe(false);
+
+    // Completion failed (not an image): row and bytes are gone, and so is the address.
+    const failed = await uploadUrl(cookie);
+    expect((await put(failed.url, Buffer.from('kein Bild'))).status).toBe(204);
+    expect((await api(cookie, '/api/profile/image', 'PUT', { imageUrl: failed.url.split('?')[0] })).status).toBe(400);
+    expect(fs.existsSync(file(failed.url))).toBe(false);
+    expect((await put(failed.url, png)).status).toBe(403);
+    expect(fs.existsSync(file(failed.url))).toBe(false);
+    expect(await pendingRows()).toBe(0);
+
+    // An address still pending keeps working (several PUTs, the last one counts).
+    const open = await uploadUrl(cookie);
+    expect((await put(open.url, Buffer.from('erster Versuch'))).status).toBe(204);
+    expect((await put(open.url, png)).status).toBe(204);
+    expect(fs.existsSync(file(open.url))).toBe(true);
+    expect(await pendingRows()).toBe(1);
+  });
+
+  it('answers a broken or overlong picture address with 400 "Die Bildadresse ist ungültig."', async () => {
+    const { cookie, user } = await account();
+    for (const imageUrl of [`/profile/${user.id}/%`, `/uploads/profile/${user.id}/%E0%A4%A`, `/uploads/profile/${user.id}/${'a'.repeat(60_000)}`]) {
+      const response = await api(cookie, '/api/profile/image', 'PUT', { imageUrl });
+      expect(response.status, imageUrl.slice(0, 60)).toBe(400);
+      expect((await response.json()).message).toBe('Die Bildadresse ist ungültig.');
+    }
+  });
 });

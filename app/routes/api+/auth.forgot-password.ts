@@ -5,9 +5,12 @@ import { getRequestContext } from '~/services/request-context.server';
 import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['POST'] as const;
+
 /** POST /api/auth/forgot-password { email } → { message }, the same whether or not the address has an account. */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
   const parsed = await parseBody(args.request, forgotPasswordSchema);
   if (!parsed.ok) return parsed.response;
   const result = await forgotPassword(await getRequestContext(args), parsed.data);

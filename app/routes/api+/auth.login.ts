@@ -7,13 +7,16 @@ import { getRequestContext } from '~/services/request-context.server';
 import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['POST'] as const;
+
 /**
  * POST /api/auth/login { email, password } → the user, with a NEW session cookie.
  * 401 for an unknown address or a wrong password (same body), 403 with
  * `emailNotVerified` for an unconfirmed account, 429 when rate-limited.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
   const parsed = await parseBody(args.request, loginSchema);
   if (!parsed.ok) return parsed.response;
   const result = await login(await getRequestContext(args), parsed.data);

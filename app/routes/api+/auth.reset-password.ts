@@ -5,12 +5,15 @@ import { getRequestContext } from '~/services/request-context.server';
 import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
 import { apiFailure, apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['POST'] as const;
+
 /**
  * POST /api/auth/reset-password { token, password, confirmPassword } → { message }.
  * The token works once within 1 h; success ends all of the user's sessions.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
   const raw = await readBody(args.request);
   if (!raw) return malformedBodyResponse();
   const parsed = resetPasswordSchema.safeParse(raw);

@@ -12,13 +12,16 @@ const MESSAGES = {
   invalid: 'projects:image.failed',
 } as const;
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['POST'] as const;
+
 /**
  * POST /api/images/upload (multipart, field `image`) → { imagePath } (spec §7).
  * Visitors 401; the type is read from the bytes, at most 10 MB, re-encoded;
  * 429 when the user has too many uploads not saved with a project.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
   const ctx = await getRequestContext(args);
   if (!ctx.user) return messageResponse('projects:image.unauthorized', 401);
   const read = await readImageForm(args.request);

@@ -6,9 +6,12 @@ import { requireApiUserContext } from '~/services/auth.server';
 import { methodNotAllowed } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['DELETE'] as const;
+
 /** DELETE /api/profile/email → { message, user }: withdraws a pending address change. */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'DELETE') return methodNotAllowed(['DELETE']);
+  if (args.request.method !== 'DELETE') return methodNotAllowed(allowedMethods);
   const ctx = await requireApiUserContext(args);
   const result = await cancelOwnEmailChange(ctx);
   const t = await getServerT('auth');

@@ -7,13 +7,16 @@ import { requireApiUserContext } from '~/services/auth.server';
 import { methodNotAllowed, parseBody } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['PUT'] as const;
+
 /**
  * PUT /api/profile/image { imageUrl } → { message, imageUrl, user }: the
  * completion step after the upload. The address (query string ignored) must
  * be one this user was issued; a refused picture is 400 `{ message, error }`.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  if (args.request.method !== 'PUT') return methodNotAllowed(allowedMethods);
   const ctx = await requireApiUserContext(args);
   const parsed = await parseBody(args.request, profileImageSchema);
   if (!parsed.ok) return parsed.response;

@@ -5,13 +5,16 @@ import { requireApiUserContext } from '~/services/auth.server';
 import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['PUT'] as const;
+
 /**
  * PUT /api/profile/password { currentPassword, newPassword, confirmPassword } → { message }.
  * A wrong current password: 400 `{ code: 'INVALID_PASSWORD', message }`.
  * Success ends the user's other sessions; this one stays.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  if (args.request.method !== 'PUT') return methodNotAllowed(allowedMethods);
   const ctx = await requireApiUserContext(args);
   const parsed = await parseBody(args.request, changePasswordSchema);
   if (!parsed.ok) return parsed.response;

@@ -7,12 +7,15 @@ import { requireApiUserContext } from '~/services/auth.server';
 import { methodNotAllowed, parseBody } from '~/utils/api.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['PUT'] as const;
+
 /**
  * PUT /api/profile { firstName, lastName, email } → { message, emailChanged, user }.
  * A changed address must be confirmed again (see app/models/users.server.ts).
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'PUT') return methodNotAllowed(['PUT']);
+  if (args.request.method !== 'PUT') return methodNotAllowed(allowedMethods);
   const ctx = await requireApiUserContext(args);
   const parsed = await parseBody(args.request, profileSchema);
   if (!parsed.ok) return parsed.response;

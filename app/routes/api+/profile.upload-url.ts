@@ -4,6 +4,9 @@ import { jsonResponse, methodNotAllowed } from '~/utils/api.server';
 import { requireApiUserContext } from '~/services/auth.server';
 import { apiResult } from '~/utils/result-response.server';
 
+/** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
+export const allowedMethods = ['POST'] as const;
+
 /**
  * POST /api/profile/upload-url → { uploadURL }: a short-lived address to PUT
  * one JPEG to. The key names the user (`profile/<userId>/<random>`), so the
@@ -11,7 +14,7 @@ import { apiResult } from '~/utils/result-response.server';
  * rate limit or quota of open uploads.
  */
 export async function action(args: ActionFunctionArgs) {
-  if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
   const ctx = await requireApiUserContext(args);
   const result = await requestProfileUploadUrl(ctx);
   return apiResult(result, (value) => jsonResponse({ uploadURL: value.uploadURL }));

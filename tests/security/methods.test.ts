@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './http';
+import { startTestServer, type TestServer } from './server';
+
+/**
+ * A wrong method on a resource route is 405 with Allow and the German text
+ * (JSON `{ message }` under /api/, plain text elsewhere), never Remix's
+ * English "Unexpected Server Error" (400 for a missing loader, 405 for a
+ * missing action).
+ */
+const MESSAGE = 'Diese Anfrageart wird hier nicht unterstützt.';
+
+/** Action-only routes and the one method each takes. */
+const ACTION_ONLY: [string, string][] = [
+  ['/api/auth/login', 'POST'],
+  ['/api/auth/logout', 'POST'],
+  ['/api/auth/register', 'POST'],
+  ['/api/auth/forgot-password', 'POST'],
+  ['/api/auth/resend-verification', 'POST'],
+  ['/api/auth/reset-password', 'POST'],
+  ['/api/contact', 'POST'],
+  ['/api/images/upload', 'POST'],
+  ['/api/profile', 'PUT'],
+  ['/api/profile/email', 'DELETE'],
+  ['/api/profile/image', 'PUT'],
+  ['/api/profile/password', 'PUT'],
+  ['/api/profile/upload-url', 'POST'],
+];
+
+/** Loader-only routes. */
+const LOADER_ONLY = [
+  '/api/auth/user',
+  '/api/auth/verify-email?token=abc',
+  '/api/login',
+  '/healthz',
+  '/sitemap.xml',
+  '/images/profile/00000000-0000-0000-0000-000000000000/abc',
+  '/calculator/export',
+];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer('sec_methods');
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const send = (method: string, path: string) =>
+  rawRequest(server.url, { method, path, headers: { Origin: server.url, 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+
+function expectGerman405(response: Awaited<ReturnType<typeof send>>, label: string, method: string) {
+  expect(response.status, label).toBe(405);
+  if (method === 'HEAD') return;
+  const text = response.body.toString();
+  const message = String(response.headers['content-type']).startsWith('application/json') ? JSON.parse(text).message : text;
+  expect(message, label).toBe(MESSAGE);
+}
+
+describe('wrong methods on resource routes', () => {
+  it('answers GET, HEAD and OPTIONS on action-only routes with 405, Allow and the German JSON message', async () => {
+    for (const [path, allowed] of ACTION_ONLY) {
+      for (const method of ['GET', 'HEAD', 'OPTIONS', 'PATCH']) {
+        const label = `${method} ${path}`;
+        const response = await send(method, path);
+        expectGerman405(response, label, method);
+        expect(response.headers.allow, label).toBe(allowed);
+        expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+      }
+    }
+  });
+
+  it('answers POST, PUT, DELETE and PATCH on loader-only routes with 405 and the German message', async () => {
+    for (const path of LOADER_ONLY) {
+      const api = path.startsWith('/api/');
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+        const label = `${method} ${path}`;
+        const response = await send(method, path);
+        expectGerman405(response, label, method);
+        expect(response.headers.allow, label).toMatch(/^GET, HEAD/);
+        if (api) expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+      }
+      // What reaches the route itself (POST and OPTIONS; the request guard refuses other methods on pages first) names exactly its methods.
+      expect((await send('POST', path)).headers.allow, path).toBe('GET, HEAD');
+    }
+  });
+
+  it('answers anything but PUT on an upload address with 405 and Allow: PUT', async () => {
+    const response = await send('POST', '/uploads/profile/00000000-0000-0000-0000-000000000000/abc');
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('PUT');
+  });
+});
