@@ -46,11 +46,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
+// Content-Length given: node sends a DELETE's or OPTIONS' body without one, which the server cannot frame.
 const send = (method: string, path: string) =>
-  rawRequest(server.url, { method, path, headers: { Origin: server.url, 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+  method === 'GET' || method === 'HEAD'
+    ? rawRequest(server.url, { method, path, headers: { Origin: server.url } })
+    : path.startsWith('/api/')
+      ? rawRequest(server.url, { method, path, headers: { Origin: server.url, 'Content-Type': 'application/json', 'Content-Length': '2' }, body: '{}' })
+      : rawRequest(server.url, { method, path, headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '3' }, body: 'a=b' });
 
 function expectGerman405(response: Awaited<ReturnType<typeof send>>, label: string, method: string) {
-  expect(response.status, label).toBe(405);
+  expect(response.status, `${label}: ${response.body.toString().slice(0, 200)}`).toBe(405);
   if (method === 'HEAD') return;
   const text = response.body.toString();
   const message = String(response.headers['content-type']).startsWith('application/json') ? JSON.parse(text).message : text;
@@ -73,7 +78,7 @@ describe('wrong methods on resource routes', () => {
   it('answers POST, PUT, DELETE and PATCH on loader-only routes with 405 and the German message', async () => {
     for (const path of LOADER_ONLY) {
       const api = path.startsWith('/api/');
-      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
         const label = `${method} ${path}`;
         const response = await send(method, path);
         expectGerman405(response, label, method);
