@@ -12,6 +12,17 @@ const canViewImage = vi.hoisted(() => vi.fn<(ctx: unknown, key: string) => Promi
 vi.mock('~/models/image-access.server', () => ({ canViewImage }));
 // No database here: the request context is a visitor's.
 vi.mock('~/services/request-context.server', () => ({ getRequestContext: async () => ({ user: null }) }));
+// Nor a pending_uploads table: every key is pending unless a test spent it (the real check is in tests/security/uploads.test.ts).
+const spentKeys = vi.hoisted(() => new Set<string>());
+vi.mock('~/services/db.server', () => ({ getEm: async () => ({}) }));
+vi.mock('~/models/profile.server', () => ({
+  storePendingProfileUpload: async (_em: unknown, input: { key: string; body: Buffer; contentType: string }) => {
+    if (spentKeys.has(input.key)) return 'notPending';
+    const { getFileStore } = await import('~/services/storage.server');
+    await getFileStore().put(input.key, input.body, input.contentType);
+    return 'stored';
+  },
+}));
 
 const APP_URL = 'https://druckpreis.test';
 const MB = 1024 * 1024;
@@ -184,6 +195,17 @@ describe('PUT /uploads/<key> (signed local upload)', () => {
     expect(response.status).toBe(204);
     expect(await store().get(key)).toEqual({ body: JPEG, contentType: 'image/jpeg' });
     await store().delete(key);
+  });
+
+  it('refuses an upload address that is no longer pending (403, German, nothing stored)', async () => {
+    const key = storage.newObjectKey('profile');
+    const url = await store().presignPut(key, 'image/jpeg', 300);
+    spentKeys.add(key);
+    const before = uploadedFiles();
+    const response = await putTo(url, { contentType: 'image/jpeg', body: JPEG });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toMatch(/bereits verwendet/);
+    expect(uploadedFiles()).toEqual(before);
   });
 
   it('accepts exactly 5 MB', async () => {
