@@ -34,7 +34,8 @@ export function CostOverview({ result, failureRate = 0 }: { result: CalculationR
           return (
             // dt and dd are the only children a <dl> row may have, so the bar sits in the term, under its name.
             <div key={category.key} data-cost-bar={category.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3">
-              <dt className="text-ink-muted">
+              {/* Long German words ("Druckerverschleiß") break at 320 px instead of running into the share. */}
+              <dt className="text-ink-muted [overflow-wrap:anywhere] hyphens-auto" lang="de">
                 {t(`results.categories.${category.key}`)}
                 <svg aria-hidden="true" viewBox="0 0 100 4" preserveAspectRatio="none" className="mt-0.5 block h-2 w-full print:h-1.5">
                   <rect x={0} y={0} height={4} width={100} rx={1} fill="#eef1f1" />
