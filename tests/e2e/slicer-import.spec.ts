@@ -57,9 +57,12 @@ test.describe('Slicer-Import', () => {
     }
     await expect(result(page, 'filamentCost')).toHaveText('0,63 €');
     await setFields(page, javaScriptEnabled, { filamentPricePerKg: '20' });
+    // Typed and not yet calculated: the import (a post of the calculator form without scripts) keeps it.
+    await field(page, 'projectName').fill('Zahnrad');
     const posts: string[] = [];
     page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
     await importFile(page, javaScriptEnabled, ORCA_GCODE);
+    await expect(field(page, 'projectName')).toHaveValue('Zahnrad');
 
     await expect(page.locator('[data-slicer-info]')).toContainText('Aus Datei übernommen: OrcaSlicer 2.2.0 · 34,5 g · 2 h 14 min · 2 Filamente');
     await expect(field(page, 'filamentWeight')).toHaveValue('34,5');

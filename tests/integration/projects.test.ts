@@ -6,6 +6,7 @@ import { loader as projectsPageLoader } from '../../app/routes/_account+/project
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as uploadAction } from '../../app/routes/api+/images.upload';
 import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
+import { action as slicerImportAction } from '../../app/routes/_calculator+/calculator.slicer-import';
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
 import { issueUserSession } from '../../app/services/auth.server';
 import { getFileStore } from '../../app/services/storage.server';
@@ -395,5 +396,32 @@ describe('saving from the calculator page (POST /calculator, intent=save)', () =
     expect(fourth.status).toBe(403);
     expect(fourth.data!.saveError).toMatchObject({ title: 'Projektlimit erreicht', action: { href: '/premium' } });
     expect(await app.em().count(Project, { user: user.id })).toBe(3);
+  });
+});
+
+describe('the no-JS slicer import keeps the open project', () => {
+  it('carries the project id and its unsaved parts (library choice, image) into the filled calculation', async () => {
+    const { user } = await signedInUser();
+    const projectId = '11111111-2222-4333-8444-555555555555';
+    const printerId = '66666666-7777-4888-9999-000000000000';
+    const body = new FormData();
+    body.set('projectName', 'Zahnrad');
+    body.set('quantity', '2');
+    body.set('project', projectId);
+    body.set('selectedPrinter', printerId);
+    body.set('productImagePath', `/images/product/${user.id}/abc`);
+    body.set('file', new File(['; filament used [g] = 12.34\n; estimated printing time (normal mode) = 1h 2m 3s\nG28\n'], 'teil.gcode'));
+    const response = await run(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
+    expect(response.status).toBe(303);
+    const target = new URL(response.headers.get('Location')!, 'http://localhost:3000');
+    expect(target.pathname).toBe('/calculator');
+    expect(Object.fromEntries(target.searchParams)).toMatchObject({
+      projectName: 'Zahnrad',
+      quantity: '2',
+      project: projectId,
+      selectedPrinter: printerId,
+      productImagePath: `/images/product/${user.id}/abc`,
+      filamentWeight: '12,34',
+    });
   });
 });

@@ -6,8 +6,6 @@ import type { SlicerImportInfo } from '~/slicer/import-link';
 import type { SlicerImportView } from '~/slicer/import-view';
 import { useHydrated } from '~/utils/use-hydrated';
 
-/** The no-JS upload form's id; the file input and button sit in 'Projekt-Grunddaten' and point to it. */
-export const SLICER_FORM_ID = 'slicer-import-form';
 /** The no-JS import's own route: it streams up to 1 GB, which no other calculator post may. */
 export const SLICER_IMPORT_PATH = '/calculator/slicer-import';
 
@@ -54,7 +52,6 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
           id="slicer-file"
           type="file"
           name="file"
-          form={SLICER_FORM_ID}
           accept=".gcode,.gco,.g,.bgcode,.3mf,.ufp"
           aria-describedby="slicer-file-hint"
           disabled={busy}
@@ -62,7 +59,14 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
           className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white sm:w-auto"
         />
         {hydrated ? null : (
-          <button type="submit" form={SLICER_FORM_ID} className="rounded-md border border-brand-600 px-3 py-1.5 text-sm text-brand-700">
+          // Submits the calculator form itself, so what was typed (and the open project) travels with the file.
+          <button
+            type="submit"
+            formAction={SLICER_IMPORT_PATH}
+            formMethod="post"
+            formEncType="multipart/form-data"
+            className="rounded-md border border-brand-600 px-3 py-1.5 text-sm text-brand-700"
+          >
             {t('slicer.submit')}
           </button>
         )}

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams } from '~/calculator/fields';
+import { HIDDEN_PROJECT_FIELDS } from '~/models/calculator-projects.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
 import { importedFieldValues, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
@@ -27,7 +28,13 @@ export async function action(args: ActionFunctionArgs) {
   } else {
     notice = { kind: 'error', code: result.status === 'badRequest' ? 'missingFile' : result.status };
   }
-  return redirect(`/calculator?${importNoticeToParams(notice, rawValuesToSearchParams(values))}#slicer-import`, 303);
+  const params = importNoticeToParams(notice, rawValuesToSearchParams(values));
+  // The open project and its unsaved parts (library choices, an uploaded image) stay with the calculation.
+  for (const name of ['project', ...HIDDEN_PROJECT_FIELDS]) {
+    const value = fields[name]?.trim().slice(0, 256);
+    if (value) params.set(name, value);
+  }
+  return redirect(`/calculator?${params}#slicer-import`, 303);
 }
 
 /** Nothing to show at this address: a GET goes to the calculator. */

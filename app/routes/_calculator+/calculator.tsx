@@ -22,7 +22,7 @@ import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { ProjectHiddenFields, SAVE_INTENT, type SaveError } from '~/components/calculator/project-fields';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
-import { SLICER_FORM_ID, SLICER_IMPORT_PATH, SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { StickySummary } from '~/components/calculator/sticky-summary';
 import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
@@ -519,13 +519,6 @@ function Calculator({
             )}
           </div>
         </div>
-      </form>
-      {/* The no-JS slicer import posts the file (its input sits in 'Projekt-Grunddaten') with the current texts. */}
-      <form id={SLICER_FORM_ID} method="post" encType="multipart/form-data" action={SLICER_IMPORT_PATH} hidden>
-        {/* The field list from the page data, not the field table: keeps the table out of the first visit's JavaScript. */}
-        {fields.map(({ name }) => (
-          <input key={name} type="hidden" name={name} value={initial.values[name]} />
-        ))}
       </form>
       <HelpSection />
     </main>
