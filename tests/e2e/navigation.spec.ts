@@ -107,6 +107,9 @@ async function followInPage(href: string): Promise<Inspection> {
   };
   const w = window as unknown as { __remixRouter?: Router; __crawlPending: number; __crawl?: boolean };
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  // React renders a navigation as a transition, in slices between which the browser is not idle:
+  // an idle period means the render has been committed.
+  const reactDone = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }));
   const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
   /** Waits for the navigation that `act` starts to finish and everything it loads to arrive. */
   const navigate = async (what: string, act: () => void) => {
@@ -129,6 +132,7 @@ async function followInPage(href: string): Promise<Inspection> {
         if (performance.now() > deadline) throw new Error(`${what}: not settled after 10 s (${router.state.navigation.state}, ${w.__crawlPending} requests)`);
         await tick();
       }
+      await reactDone();
       await frame();
       return true;
     } finally {
@@ -144,7 +148,10 @@ async function followInPage(href: string): Promise<Inspection> {
   const entry = () => (history.state as { idx?: number } | null)?.idx ?? -1;
   const startEntry = entry();
   // Links inside closed menus are not clickable by pointer; a DOM click runs the same handler.
-  const link = document.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`);
+  const selector = `a[href="${CSS.escape(href)}"]`;
+  const seenUntil = performance.now() + 5_000;
+  while (!document.querySelector(selector) && performance.now() < seenUntil) await tick();
+  const link = document.querySelector<HTMLAnchorElement>(selector);
   if (!link) throw new Error(`no link ${href} on ${before}`);
   await navigate(`→ ${href}`, () => link.click());
   const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')];
@@ -176,8 +183,11 @@ async function settled(page: Page) {
     const w = window as unknown as { __remixRouter?: { state: { navigation: { state: string } } }; __crawlPending: number };
     return w.__remixRouter !== undefined && w.__remixRouter.state.navigation.state === 'idle' && w.__crawlPending === 0;
   });
-  // One frame for React to commit what arrived last.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Hydration runs as a transition too: wait for an idle period, then a frame for the last commit.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 /** Loads `start`, then follows each of its links by client-side navigation, coming back with the browser's Back. */
