@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities';
-import { getEm } from './db.server';
+import { getEm, noteDatabaseFailure, serviceUnavailableResponse } from './db.server';
 import { clientIp } from './rate-limit.server';
 import { readSessionWithUser, SESSION_COOKIE_NAME } from './session.server';
 
@@ -57,7 +57,15 @@ async function buildRequestContext(request: Request): Promise<RequestContext> {
   let sessionId = '';
   if (hasSession) {
     // The session row and its user in one query (the hot path of every signed-in page).
-    const read = await readSessionWithUser(em, cookieHeader);
+    let read: Awaited<ReturnType<typeof readSessionWithUser>>;
+    try {
+      read = await readSessionWithUser(em, cookieHeader);
+    } catch (error) {
+      // The database died under this very request: the same 503 (German page, Retry-After) that
+      // every later request gets from getEm(), also for a client-side navigation's first `.data`.
+      if (noteDatabaseFailure(error)) throw serviceUnavailableResponse();
+      throw error;
+    }
     if (read) {
       sessionId = read.sid;
       if (read.userRow) user = em.map(User, read.userRow);

@@ -39,6 +39,11 @@ describe('item 10: database outage', () => {
 
     await server.dropDatabase();
 
+    // The first request after the database died is a client-side navigation's data request.
+    const navigation = await fetch(`${server.url}/projects.data`, { headers: { Cookie: cookie } });
+    expect(navigation.status).toBe(503);
+    expect(navigation.headers.get('retry-after')).toBe('30');
+
     const page = await fetch(`${server.url}/calculator`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(503);
     expect(page.headers.get('retry-after')).toBe('30');
