@@ -86,15 +86,17 @@ async function main() {
     }
     if (chosen.length) {
       console.log(`Loopback, ${CONNECTIONS} concurrent connections, ${DURATION} s each (after 2 s warm-up)\n`);
-      console.log('target                            req/s     p50 ms   p99 ms   errors   CPU ms/req');
+      console.log('target                            req/s     p50 ms   p99 ms   errors   CPU ms/req (app + db)');
     }
     for (const target of chosen) {
       await run(target, 2); // warm-up
       const cpuBefore = serverCpuMs(server.pid!);
       const result = await run(target, DURATION);
-      const cpuPerRequest = (serverCpuMs(server.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+      const cpuAfter = serverCpuMs(server.pid!);
+      const perRequest = (part: 'app' | 'db') => (cpuAfter[part] - cpuBefore[part]) / Math.max(1, result.requests.total);
+      const cpu = `${(perRequest('app') + perRequest('db')).toFixed(2)} (${perRequest('app').toFixed(2)} + ${perRequest('db').toFixed(2)})`;
       console.log(
-        `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.errors + result.non2xx).padStart(6)}   ${cpuPerRequest.toFixed(2).padStart(10)}`,
+        `${target.name.padEnd(33)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(result.latency.p50).padStart(6)}   ${String(result.latency.p99).padStart(6)}   ${String(result.errors + result.non2xx).padStart(6)}   ${cpu.padStart(20)}`,
       );
     }
     if (!ONLY) {
@@ -258,19 +260,20 @@ function run(target: Target, duration: number) {
 
 /**
  * CPU time (user + system) the server has used so far: the app's workers and
- * the embedded PostgreSQL, every process under the one the bench started. Per
+ * the embedded PostgreSQL, every process under the one the bench started, split into the app (Node) and the database (postgres processes). Per
  * request it is a figure that another busy process on the machine barely
  * moves, unlike latency.
  */
-function serverCpuMs(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
+function serverCpuMs(rootPid: number): { app: number; db: number } {
+  const stats = new Map<number, { ppid: number; ticks: number; db: boolean }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       // Fields after the command's closing parenthesis: state, ppid, … utime (14th), stime (15th).
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      const db = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), db });
     } catch {
       // The process ended meanwhile.
     }
@@ -282,9 +285,10 @@ function serverCpuMs(rootPid: number): number {
     }
     return false;
   };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
-  return ticks * 10; // USER_HZ is 100 on Linux
+  const ms = { app: 0, db: 0 };
+  // USER_HZ is 100 on Linux.
+  for (const [pid, stat] of stats) if (inTree(pid)) ms[stat.db ? 'db' : 'app'] += stat.ticks * 10;
+  return ms;
 }
 
 async function waitForHealthy() {
