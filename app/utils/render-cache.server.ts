@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
 import { BoundedCache } from './bounded-cache.server';
 import { getEnv } from './env.server';
-import { compressHtml, joinWithNonce, splitAtNonce, type NoncedHtml } from './nonced-html.server';
+import { compressHtml, splitAtNonce, type NoncedHtml } from './nonced-html.server';
 
 /**
  * Rendered documents, reused while their inputs are the same.
@@ -73,7 +73,7 @@ export function clearRenderCache() {
 export function cachedHtmlResponse(parts: NoncedHtml, nonce: string, acceptEncoding: string | null, headers: Headers, status: number): Response {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.append('Vary', 'Accept-Encoding');
-  const { encoding, body } = compressHtml(joinWithNonce(parts, nonce), acceptEncoding);
+  const { encoding, body } = compressHtml(parts, nonce, acceptEncoding);
   // The compression middleware leaves responses that already carry a Content-Encoding alone.
   if (encoding) headers.set('Content-Encoding', encoding);
   return new Response(new Uint8Array(body), { headers, status });

@@ -1,6 +1,6 @@
 import type { EntryContext } from '@remix-run/node';
 import { BoundedCache } from './bounded-cache.server';
-import { compressHtml, joinWithNonce, type NoncedHtml } from './nonced-html.server';
+import { compressHtml, type NoncedHtml } from './nonced-html.server';
 import { isReusableRender } from './render-cache.server';
 
 /**
@@ -142,8 +142,7 @@ export class VisitorPageCache {
   answer(request: NodeRequest, response: NodeResponse, nonce: string): boolean {
     const entry = this.lookup(request);
     if (!entry) return false;
-    const html = joinWithNonce(entry.parts, nonce);
-    const { encoding, body } = compressHtml(html, headerValue(request, 'accept-encoding'));
+    const { encoding, body } = compressHtml(entry.parts, nonce, headerValue(request, 'accept-encoding'));
     response.statusCode = entry.status;
     let vary = 'Accept-Encoding';
     for (const [name, value] of entry.headers) {
