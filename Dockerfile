@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall patches a dependency (scripts/patch-dependencies.mjs).
+COPY scripts/patch-dependencies.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -13,6 +15,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY scripts/patch-dependencies.mjs ./scripts/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
