@@ -229,9 +229,11 @@ export async function listPickerItems(ctx: LibraryContext): Promise<PickerItems>
     LIBRARY_KINDS.map(() => ctx.user.id),
   );
   const lists = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, [] as PickerRow[]])) as PickerItems;
+  // A plain loop: this runs for every item on every signed-in calculator request.
   for (const row of rows) {
-    const numbers = Object.fromEntries(Object.entries(row.v).map(([name, value]) => [name, Number(value)]));
-    lists[LIBRARY_KINDS[row.k]].push({ ...numbers, id: row.id, name: row.name });
+    const item: PickerRow = { id: row.id, name: row.name };
+    for (const name in row.v) item[name] = Number(row.v[name]);
+    lists[LIBRARY_KINDS[row.k]].push(item);
   }
   return lists;
 }
