@@ -12,6 +12,7 @@ import {
   type LibraryKind,
 } from './library-definitions';
 import { plainRowTable } from '../services/plain-rows.server';
+import { queryPrepared } from '../services/prepared-query.server';
 import { searchText } from '../utils/search-text';
 import { findPreset } from './library-presets';
 import { fieldErrors, notFound, ok, type Result } from './result';
@@ -224,7 +225,8 @@ function pickerQuery(em: EntityManager): string {
  * one query (one round trip whatever the library sizes).
  */
 export async function listPickerItems(ctx: LibraryContext): Promise<PickerItems> {
-  const rows = await ctx.em.getConnection().execute<Array<{ k: number; id: string; name: string; v: Record<string, string | number> }>>(
+  const rows = await queryPrepared<{ k: number; id: string; name: string; v: Record<string, string | number> }>(
+    ctx.em,
     pickerQuery(ctx.em),
     LIBRARY_KINDS.map(() => ctx.user.id),
   );

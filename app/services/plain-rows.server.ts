@@ -1,5 +1,6 @@
 import { DecimalType, type EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { queryPrepared } from './prepared-query.server';
 
 /**
  * Read-only lists straight from SQL into plain objects keyed by property
@@ -32,7 +33,7 @@ export function plainRowTable(em: EntityManager, entity: EntityName<object>): Pl
     async select(properties, tail, params) {
       const decimals = properties.filter((name) => property(name).customType instanceof DecimalType);
       const list = properties.map((name) => `${column(name)} as "${name}"`).join(', ');
-      const rows = await em.getConnection().execute<Record<string, unknown>[]>(`select ${list} from "${meta.tableName}" ${tail}`, [...params]);
+      const rows = await queryPrepared<Record<string, unknown>>(em, `select ${list} from "${meta.tableName}" ${tail}`, params);
       for (const row of rows) {
         for (const name of decimals) if (row[name] !== null && row[name] !== undefined) row[name] = Number(row[name]);
       }

@@ -5,6 +5,7 @@ import { Session as SessionRow } from '../entities';
 import { getEnv } from '../utils/env.server';
 import { getEm } from './db.server';
 import { getOrCreateSecret } from './secrets.server';
+import { queryPrepared } from './prepared-query.server';
 import { SESSION_COOKIE_NAME } from '../utils/cookie-names';
 
 export { SESSION_COOKIE_NAME };
@@ -177,7 +178,8 @@ export async function readSessionWithUser(
   const sid: unknown = await cookie.parse(cookieHeader);
   if (typeof sid !== 'string' || !sid) return null;
   sessionReadStats.reads += 1;
-  const rows: Record<string, unknown>[] = await em.execute(
+  const rows = await queryPrepared<Record<string, unknown>>(
+    em,
     `select s."sess" as "__session_sess", s."expire" as "__session_expire", u.*
        from "sessions" s left join "users" u
          -- The primary key's index, and no cast error should a row ever hold something else.
