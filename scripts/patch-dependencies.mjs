@@ -40,6 +40,18 @@ const ROUTER_MARKER = '/* druckpreis patch: route branches and paths compiled on
  * else, including the error render's own encoding, is as published.
  */
 const HANDOFF_MARKER = '/* druckpreis patch: loader data encoded when the render reads it */';
+/**
+ * Before every loader and action, Remix 2 copies the request twice to strip
+ * its own search parameters (`index`, `_routes` or `_data`) from the address,
+ * also when the address has none. Each copy is a new undici Request following
+ * the original's abort signal, which undici tracks in a FinalizationRegistry:
+ * a page with two loaders made five Requests, and their objects outlived the
+ * young generation, so a busy worker's old generation grew by tens of MB a
+ * second and its collections paused requests. When stripping changes nothing
+ * (the address after it is the same), the request itself is passed on: the
+ * same method, headers, body and signal the copy would have had.
+ */
+const REQUEST_MARKER = '/* druckpreis patch: the request itself when nothing is stripped */';
 export const PATCHES = [
   {
     name: 'route branches and paths compiled once',
@@ -146,6 +158,27 @@ function compilePathUncached(path, caseSensitive, end) {
   }
   let handleDocumentRequestFunction = build.entry.module.default;
 `,
+      },
+    ],
+  },
+  {
+    name: 'loaders and actions get the request itself when there is nothing to strip from its address',
+    packageName: '@remix-run/server-runtime',
+    version: '2.17.5',
+    file: 'dist/data.js',
+    marker: REQUEST_MARKER,
+    replacements: [
+      {
+        from: '  for (let toKeep of indexValuesToKeep) {\n    url.searchParams.append("index", toKeep);\n  }\n',
+        to: `  for (let toKeep of indexValuesToKeep) {\n    url.searchParams.append("index", toKeep);\n  }\n  ${REQUEST_MARKER}\n  if (url.href === request.url) return request;\n`,
+      },
+      {
+        from: '  url.searchParams.delete("_data");\n',
+        to: '  url.searchParams.delete("_data");\n  if (url.href === request.url) return request;\n',
+      },
+      {
+        from: '  url.searchParams.delete("_routes");\n',
+        to: '  url.searchParams.delete("_routes");\n  if (url.href === request.url) return request;\n',
       },
     ],
   },
