@@ -42,6 +42,8 @@ describe('render cache', () => {
     expect(renderCacheKey(get, context({}, { errors: { root: new Error('x') } }), 200)).toBeNull();
     expect(renderCacheKey(get, context({}, { actionData: { ok: true } }), 200)).toBeNull();
     expect(renderCacheKey(new Request('http://localhost/', { method: 'POST' }), context({}), 200)).toBeNull();
+    // Data that cannot be serialized (a pending promise) is never reused.
+    expect(renderCacheKey(get, context({ root: { later: Promise.resolve(1) } }), 200)).toBeNull();
   });
 
   it('passes the page through unchanged and serves it again with the new request nonce', async () => {
