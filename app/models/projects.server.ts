@@ -116,7 +116,8 @@ async function insertWithinLimit(ctx: UserContext, build: (em: EntityManager) =>
 export async function canCreateProject(ctx: UserContext): Promise<boolean> {
   if (isPremium(ctx.user, ctx.now)) return true;
   // At most `limit` rows are read, however many projects there are (a lapsed Premium user may have thousands).
-  const some = await ctx.em.find(Project, { user: ctx.user.id }, { fields: ['id'], limit: FREE_PROJECT_LIMIT });
+  const table = plainRowTable(ctx.em, Project);
+  const some = await table.select(['id'], `where ${table.column('user')} = ? limit ?`, [ctx.user.id, FREE_PROJECT_LIMIT]);
   return some.length < FREE_PROJECT_LIMIT;
 }
 
