@@ -170,6 +170,20 @@ export function calculate(input: CalculatorInput): CalculationOutcome {
   return { ok: true, result };
 }
 
+/**
+ * The minimum price incl. VAT alone, by the same rules as calculate() (a
+ * list card's figure: the projects page prices 24 saved calculations per
+ * request, and the batch prices would triple the work). Null when no price
+ * exists (the marketplace fee takes the whole sale or more).
+ */
+export function minimumPriceWithVat(input: CalculatorInput): number | null {
+  assertCalculable(input);
+  if (input.marketplaceFeePercent >= 100) return null;
+  const value = price(input).minimumPriceWithVat;
+  if (!Number.isFinite(value)) throw new RangeError('minimumPriceWithVat(): not finite; inputs are out of range');
+  return value;
+}
+
 /** § 19 UStG (Kleinunternehmer): no VAT is charged, whatever the VAT field says. */
 export function effectiveVatPercent(input: Pick<CalculatorInput, 'vatPercent' | 'smallBusiness'>): number {
   return input.smallBusiness ? 0 : input.vatPercent;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { calculate } from '../calculator/engine';
+import { minimumPriceWithVat } from '../calculator/engine';
 import {
   calculatorFieldNames,
   calculatorFields,
@@ -310,8 +310,7 @@ export function projectValue(project: ProjectListItem, name: string): PayloadVal
 
 /** Minimum price incl. VAT of the saved inputs (spec §2 list card), or null when no price is possible. */
 export function projectMinimumPriceWithVat(project: ProjectListItem): number | null {
-  const outcome = calculate(projectEngineInput(project));
-  return outcome.ok ? outcome.result.minimumPriceWithVat : null;
+  return minimumPriceWithVat(projectEngineInput(project));
 }
 
 /** The API's view (spec §7): the fee as `marketplaceFeePercentage`, the references as `selected…Id`. */

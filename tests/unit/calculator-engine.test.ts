@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatorDefaults } from '~/calculator/defaults';
 import { costBreakdown, sumDetailedCosts } from '~/calculator/breakdown';
-import { calculate, type CalculationResult, type CalculatorInput } from '~/calculator/engine';
+import { calculate, minimumPriceWithVat, type CalculationResult, type CalculatorInput } from '~/calculator/engine';
 
 const defaults: CalculatorInput = {
   quantity: calculatorDefaults.quantity,
@@ -279,5 +279,25 @@ describe('calculate – impossible prices', () => {
     expect(r.totalCosts).toBe(0);
     expect(r.targetPriceProfit).toBe(10);
     expect(r.targetPriceProfitMargin).toBe(0);
+  });
+});
+
+describe('minimumPriceWithVat – a list card’s figure', () => {
+  it('is calculate()’s minimum price incl. VAT for varied inputs, and null when no price exists', () => {
+    const variants: Partial<CalculatorInput>[] = [
+      {},
+      { quantity: 7, targetPrice: 49.9 },
+      { marketplaceFeePercent: 99.5, marketplaceFeeFixed: 0 },
+      { vatPercent: 7, smallBusiness: false },
+      { smallBusiness: true },
+      { failureRate: 12.5, profitMargin: 0 },
+      { filamentWeight: 0, printTime: 0, hourlyRate: 0, packagingCost: 0, shippingCost: 0 },
+    ];
+    for (const variant of variants) {
+      const input = { ...defaults, ...variant };
+      expect(minimumPriceWithVat(input), JSON.stringify(variant)).toBeCloseTo(ok(input).minimumPriceWithVat, DIGITS);
+    }
+    expect(minimumPriceWithVat({ ...defaults, marketplaceFeePercent: 100 })).toBeNull();
+    expect(() => minimumPriceWithVat({ ...defaults, printerLifetimeHours: 0 })).toThrow(RangeError);
   });
 });
