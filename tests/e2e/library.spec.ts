@@ -265,8 +265,9 @@ test('picking stored items in the calculator fills the fields and changes the fi
   await printerSelect.selectOption({ label: 'Stromfresser' });
   if (!javaScriptEnabled) {
     await page.getByRole('button', { name: 'Drucker übernehmen' }).click();
-    // The address holds the filled values: a shareable calculation.
-    await expect(page).toHaveURL(/printerWattage=1200/);
+    // The address holds the filled values: a shareable calculation; the page is back at the picker, not at the results.
+    await expect(page).toHaveURL(/printerWattage=1200.*#auswahl-printer$/);
+    await expect(page.locator('[data-picker="printer"]')).toBeInViewport();
   }
   await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
   await expect(page.getByLabel('Anschaffungskosten Drucker', { exact: true })).toHaveValue('2000');

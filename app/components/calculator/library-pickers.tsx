@@ -83,7 +83,7 @@ function LibraryPicker({
   }
 
   return (
-    <div data-picker={picker.id}>
+    <div data-picker={picker.id} id={pickerAnchor(picker.id)} className="scroll-mt-4">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
         {t(`pickers:label.${picker.id}`)}
       </label>
@@ -107,6 +107,8 @@ function LibraryPicker({
             type="submit"
             name="apply"
             value={picker.id}
+            // Back at this picker, where the "Automatisch übernommen" box shows, not at the results.
+            formAction={`/calculator#${pickerAnchor(picker.id)}`}
             aria-label={t(`pickers:applyLabel.${picker.id}`)}
             className="shrink-0 rounded-md border border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
@@ -117,6 +119,11 @@ function LibraryPicker({
       {applied ? <AppliedBox applied={applied} /> : null}
     </div>
   );
+}
+
+/** The picker's place on the page: the no-JS "Übernehmen" returns there. */
+function pickerAnchor(picker: PickerId): string {
+  return `auswahl-${picker}`;
 }
 
 function AppliedBox({ applied }: { applied: Applied }) {

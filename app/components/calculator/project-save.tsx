@@ -3,7 +3,10 @@ import { CircleAlert, CircleCheck, Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
+import { useHydrated } from '~/utils/use-hydrated';
 import type { SaveError, SaveIntent } from './project-fields';
+
+const SAVE_PANEL_ID = 'projekt-speichern';
 
 // Not imported from ./project-fields: a value from there would make this chunk import the calculator route's chunk.
 const SAVE_INTENT: SaveIntent = 'save';
@@ -18,16 +21,20 @@ export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boo
   const { t } = useTranslation('projects');
   const label = saving ? t('calculator.saving') : saved ? t('calculator.update') : t('calculator.save');
 
-  // With JavaScript a refusal is also the §8 toast; without, the box below says the same.
+  const hydrated = useHydrated();
+  // With JavaScript a refusal is the §8 toast; without, the box below says the same (never both at once).
   useEffect(() => {
     if (error) showToast({ type: 'error', title: error.title, description: error.text, action: error.action });
   }, [error]);
 
   // Both save buttons (in the column and, on small screens, floating) submit the calculator form the same way.
-  const saveButtonProps = { type: 'submit', formMethod: 'post', formAction: '/calculator', name: 'intent', value: SAVE_INTENT } as const;
+  // Without JavaScript the answer is a new page: it opens at this panel, where the refusal or "gespeichert" shows,
+  // not at the top (on a phone the panel is below the whole form).
+  const formAction = hydrated ? '/calculator' : `/calculator#${SAVE_PANEL_ID}`;
+  const saveButtonProps = { type: 'submit', formMethod: 'post', formAction, name: 'intent', value: SAVE_INTENT } as const;
 
   return (
-    <div className="space-y-3">
+    <div id={SAVE_PANEL_ID} className="scroll-mt-4 space-y-3">
       <button
         {...saveButtonProps}
         disabled={saving}
@@ -48,7 +55,7 @@ export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boo
           {t('calculator.unsaved')}
         </p>
       ) : null}
-      {error ? (
+      {error && !hydrated ? (
         <div role="alert" data-save-error className="flex items-start gap-2 rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <div>
