@@ -237,6 +237,18 @@ test('a 320 px phone shows the library without sideways scrolling', async ({ pag
   await page.goto('/marketplaces');
   await expect(card(page, 'Ein Marktplatz mit einem recht langen Namen')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The fee overview is wider than the phone: its box scrolls sideways, says so, and takes keyboard focus.
+  const fees = page.getByRole('region', { name: 'Tabelle: Gebühren von Marktplätzen und Shopsystemen' });
+  await fees.scrollIntoViewIfNeeded();
+  expect(await fees.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await expect(page.locator('[data-scroll-hint]').last()).toBeVisible();
+  await fees.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => fees.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+
+  // On a wide screen the hint is not needed.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('[data-scroll-hint]').last()).toBeHidden();
 });
 
 test("another user's item is not found", async ({ page, signIn }) => {

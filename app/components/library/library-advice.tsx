@@ -104,7 +104,7 @@ function ShippingPrices({ kind, q }: { kind: LibraryKind; q: string }) {
   const others = t(`${base}.others`, { returnObjects: true }) as unknown as Record<string, string>;
   return (
     <AdviceSection id={id} title={t(`${base}.title`)} asOf={t(`${base}.asOf`)} intro={t(`${base}.intro`)}>
-      <div className="relative mt-4 overflow-x-auto" data-library-advice="shippingPrices">
+      <WideTable advice="shippingPrices" label={t(`${base}.title`)} hintBelow="sm">
         <table className="w-full min-w-[30rem] text-left text-sm">
           <thead className="text-ink-muted">
             <tr>
@@ -130,7 +130,7 @@ function ShippingPrices({ kind, q }: { kind: LibraryKind; q: string }) {
             })}
           </tbody>
         </table>
-      </div>
+      </WideTable>
       <p className="mt-3 text-xs text-ink-muted">{t(`${base}.source`)}</p>
       <h3 className="mt-4 text-sm font-semibold">{t(`${base}.othersTitle`)}</h3>
       <p className="mt-1 text-sm text-ink-muted">{t(`${base}.othersText`)}</p>
@@ -143,6 +143,26 @@ function ShippingPrices({ kind, q }: { kind: LibraryKind; q: string }) {
   );
 }
 
+/**
+ * A table wider than a phone: it scrolls sideways inside its box, which says so
+ * on screens narrower than the table (nothing else shows that columns are
+ * hidden), and the box takes keyboard focus so arrow keys scroll it too.
+ */
+function WideTable({ advice, label, hintBelow, children }: { advice: string; label: string; hintBelow: 'sm' | 'md'; children: React.ReactNode }) {
+  const { t } = useTranslation('library');
+  return (
+    <>
+      <p className={`mt-3 text-xs text-ink-muted ${hintBelow === 'sm' ? 'sm:hidden' : 'md:hidden'}`} data-scroll-hint>
+        {t('common.scrollHint')}
+      </p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
+      <div className="relative mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600" data-library-advice={advice} tabIndex={0} role="region" aria-label={t('common.tableLabel', { title: label })}>
+        {children}
+      </div>
+    </>
+  );
+}
+
 const MARKETPLACE_ROWS = ['etsy', 'ebay-business', 'ebay-private', 'amazon-handmade', 'kleinanzeigen', 'stripe'] as const;
 
 function MarketplaceFees({ kind, q }: { kind: LibraryKind; q: string }) {
@@ -152,7 +172,7 @@ function MarketplaceFees({ kind, q }: { kind: LibraryKind; q: string }) {
   const presetIds = new Set((libraryPresets.marketplaces ?? []).map((preset) => preset.id));
   return (
     <AdviceSection id={id} title={t(`${base}.title`)} asOf={t(`${base}.asOf`)} intro={t(`${base}.intro`)}>
-      <div className="relative mt-4 overflow-x-auto" data-library-advice="marketplaceFees">
+      <WideTable advice="marketplaceFees" label={t(`${base}.title`)} hintBelow="md">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="text-ink-muted">
             <tr>
@@ -178,7 +198,7 @@ function MarketplaceFees({ kind, q }: { kind: LibraryKind; q: string }) {
             })}
           </tbody>
         </table>
-      </div>
+      </WideTable>
     </AdviceSection>
   );
 }
