@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import type { EntryContext } from '@remix-run/node';
 import { BoundedCache } from './bounded-cache.server';
 import { getEnv } from './env.server';
-import { compressHtml, splitAtNonce, type NoncedHtml } from './nonced-html.server';
+import { compressHtml, splitAtNonce, storedBytes, type NoncedHtml } from './nonced-html.server';
 
 /**
  * Rendered documents, reused while their inputs are the same.
@@ -18,9 +18,10 @@ import { compressHtml, splitAtNonce, type NoncedHtml } from './nonced-html.serve
  * The key includes the loader data, so a signed-in user's page (user in the
  * root loader data) never matches anyone else's. Each hit gets its own
  * response's CSP nonce; entries live 60 s at most (the footer year and the
- * print date are the only clock-dependent texts) and the map is bounded.
+ * print date are the only clock-dependent texts) and the map is bounded (300
+ * pages, 48 MB per worker).
  */
-const pages = new BoundedCache<NoncedHtml>({ maxEntries: 300, ttlMs: 60_000 });
+const pages = new BoundedCache<NoncedHtml>({ maxEntries: 300, ttlMs: 60_000, maxBytes: 48 * 1024 * 1024, sizeOf: storedBytes });
 
 function isRenderCacheEnabled(): boolean {
   return getEnv().RENDER_CACHE === 'on';

@@ -1,6 +1,6 @@
 import type { EntryContext } from '@remix-run/node';
 import { BoundedCache } from './bounded-cache.server';
-import { compressHtml, type NoncedHtml } from './nonced-html.server';
+import { compressHtml, storedBytes, type NoncedHtml } from './nonced-html.server';
 import { isReusableRender } from './render-cache.server';
 
 /**
@@ -33,6 +33,12 @@ export type VisitorPageSlot = { offer(page: VisitorPage, context: EntryContext):
 
 type Entry = { status: number; headers: [string, string][]; parts: NoncedHtml; expires: number };
 type Variants = { vary: string[]; entries: Map<string, Entry> };
+
+function variantsBytes(variants: Variants): number {
+  let bytes = 0;
+  for (const entry of variants.entries.values()) bytes += storedBytes(entry.parts);
+  return bytes;
+}
 
 type NodeRequest = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
 type NodeResponse = { statusCode: number; setHeader(name: string, value: string | number): unknown; end(body: Buffer): unknown };
@@ -80,11 +86,17 @@ export class VisitorPageCache {
 
   constructor(private readonly now: () => number = Date.now) {
     // The cap on any entry's life, whatever max-age a route asks for.
-    this.pages = new BoundedCache<Variants>({ maxEntries: 200, ttlMs: 10 * 60_000, now });
+    // 200 addresses and 32 MB per worker, whichever is reached first.
+    this.pages = new BoundedCache<Variants>({ maxEntries: 200, ttlMs: 10 * 60_000, maxBytes: 32 * 1024 * 1024, sizeOf: variantsBytes, now });
   }
 
   get size() {
     return this.pages.size;
+  }
+
+  /** What the stored pages hold, as counted against the byte budget. */
+  get bytes() {
+    return this.pages.bytes;
   }
 
   /** The slot for the load context: the page is kept if its response allows it. */

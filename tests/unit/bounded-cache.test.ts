@@ -24,4 +24,24 @@ describe('BoundedCache', () => {
     expect(cache.get('k')).toBeNull();
     expect(cache.size).toBe(0);
   });
+
+  it('keeps within its byte budget, dropping the least recently used first, and never keeps one value larger than all of it', () => {
+    const cache = new BoundedCache<string>({ maxEntries: 100, ttlMs: 1000, maxBytes: 10, sizeOf: (value) => value.length });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    expect(cache.bytes).toBe(8);
+    expect(cache.get('a')).toBe('aaaa'); // b is now the least recently used
+    cache.set('c', 'cccc');
+    expect(cache.get('b')).toBeNull();
+    expect(cache.bytes).toBe(8);
+    // Replacing a value counts its new size, not both.
+    cache.set('a', 'a');
+    expect(cache.bytes).toBe(5);
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeNull();
+    expect(cache.get('a')).toBe('a');
+    expect(cache.get('c')).toBe('cccc');
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
 });

@@ -126,6 +126,16 @@ describe('visitor page cache', () => {
     expect(cache.lookup(request('/k4'))).toBeNull();
     expect(cache.lookup(request('/k5'))).not.toBeNull();
   });
+
+  it('holds at most 32 MB of pages per worker, however large they are', () => {
+    const cache = new VisitorPageCache();
+    const large = { ...page(), parts: splitAtNonce(Buffer.alloc(1024 * 1024, 'a'), 'first') };
+    for (let index = 0; index < 60; index++) cache.store(request(`/gross${index}`), large);
+    expect(cache.bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(cache.size).toBeLessThan(60);
+    expect(cache.lookup(request('/gross59'))).not.toBeNull();
+    expect(cache.lookup(request('/gross0'))).toBeNull();
+  });
 });
 
 describe('cache policy of every page and .data response', () => {
