@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Kept as build/.vite/client-manifest.json (outside the served files) for scripts/js-budget.ts.
     manifest: true,
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk } },
+    rollupOptions: { ...(isSsrBuild ? {} : { output: { manualChunks: shellChunk } }), onwarn: quietKnownWarnings },
   },
   // Licence comments kept, but once per file at its end: the many identical ones (one per
   // @remix-run/react module, one per icon) cost a first visit ~0.4 kB gzipped.
@@ -21,6 +21,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Icons imported one file each in the browser build, so the shell chunk takes only the root's (see the plugin).
   plugins: [lucideIconImports(), tailwindcss(), remix(remixConfig), tsconfigPaths()],
 }));
+
+/**
+ * Resource routes (the API, exports) have no browser code, so the client build
+ * makes an empty chunk for each: Rollup says so once per route, which buried
+ * real warnings (and alarmed newcomers on their first `npm start`).
+ */
+function quietKnownWarnings(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
+  if (warning.code === 'EMPTY_BUNDLE') return;
+  warn(warning);
+}
 
 let shell: Set<string> | undefined;
 /**

@@ -63,6 +63,9 @@ test.describe('Konto', () => {
     await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
     await page.getByRole('button', { name: 'Registrieren' }).click();
     await expect(toast(page)).toContainText('Registrierung erfolgreich');
+    await expect(toast(page)).toContainText('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+    // The title is not repeated in the text below it.
+    expect((await toast(page).textContent())!.match(/Registrierung erfolgreich/g)).toHaveLength(1);
     await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 

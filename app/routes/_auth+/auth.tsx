@@ -63,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
     // Same answer whether or not the address already had an account (its owner gets a mail saying so).
     return pageResult(submission, await register(ctx, submission.value), () => ({
       redirectTo: authHref('login', keptRedirect(formData.get('redirectTo'))),
-      toast: { type: 'success', title: t('account:auth.toast.registerSuccess'), description: t('auth:messages.registerSuccess') },
+      toast: { type: 'success', title: t('account:auth.toast.registerSuccess'), description: t('auth:messages.registerSuccessNext') },
     }), { hideFields, extra: { intent } });
   }
 
