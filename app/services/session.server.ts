@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from '@remix-run/node';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Session as SessionRow } from '../entities';
+import { ReferenceKind } from '@mikro-orm/core';
+import { Session as SessionRow, User } from '../entities';
 import { getEnv } from '../utils/env.server';
 import { getEm } from './db.server';
 import { getOrCreateSecret } from './secrets.server';
@@ -169,6 +170,30 @@ async function getStorage(): Promise<AppSessionStorage> {
 /** Counts session reads from the database (`getSession` and `readSessionWithUser`); tests assert one per request. */
 export const sessionReadStats = { reads: 0 };
 
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+let userColumnList: string | null = null;
+/**
+ * The users table's columns by name, from the ORM's metadata, never `u.*`: the
+ * session read is a prepared statement, and PostgreSQL refuses to run one whose
+ * `*` would now return other columns ("cached plan must not change result
+ * type"), so a migration adding a column would have failed every signed-in
+ * request of the instances still running until they restarted.
+ */
+function userColumnsOf(em: EntityManager): string {
+  if (userColumnList) return userColumnList;
+  const meta = em.getMetadata().get(User.name);
+  const names = new Set<string>();
+  for (const prop of meta.props) {
+    if (prop.persist === false || !prop.fieldNames) continue;
+    if (prop.kind === ReferenceKind.ONE_TO_MANY || prop.kind === ReferenceKind.MANY_TO_MANY) continue;
+    if (prop.kind === ReferenceKind.ONE_TO_ONE && !prop.owner) continue;
+    for (const name of prop.fieldNames) names.add(name);
+  }
+  userColumnList = [...names].map((name) => `u."${name}"`).join(', ');
+  return userColumnList;
+}
+
 export async function readSessionWithUser(
   em: EntityManager,
   cookieHeader: string | null,
@@ -176,11 +201,12 @@ export async function readSessionWithUser(
   if (!cookieHeader) return null;
   const { cookie } = await getCookieAndStorage();
   const sid: unknown = await cookie.parse(cookieHeader);
-  if (typeof sid !== 'string' || !sid) return null;
+  // Only what newSessionId() makes is looked up (a signed cookie with a NUL byte made PostgreSQL fail).
+  if (typeof sid !== 'string' || !SESSION_ID_PATTERN.test(sid)) return null;
   sessionReadStats.reads += 1;
   const rows = await queryPrepared<Record<string, unknown>>(
     em,
-    `select s."sess" as "__session_sess", s."expire" as "__session_expire", u.*
+    `select s."sess" as "__session_sess", s."expire" as "__session_expire", ${userColumnsOf(em)}
        from "sessions" s left join "users" u
          -- The primary key's index, and no cast error should a row ever hold something else.
          on u."id" = case when s."sess"->>'userId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (s."sess"->>'userId')::uuid end
@@ -221,6 +247,12 @@ export const commitSession = sessionStorage.commitSession;
 export const destroySession = sessionStorage.destroySession;
 
 /** For tests: forget the cached cookie (e.g. after changing SESSION_SECRET). */
+/** For tests: a correctly signed session cookie (`name=value`) holding any id. */
+export async function signedSessionCookieForTests(sid: string): Promise<string> {
+  const { cookie } = await getCookieAndStorage();
+  return (await cookie.serialize(sid)).split(';')[0];
+}
+
 export function resetSessionStorageForTests() {
   storagePromise = undefined;
   lastPurge = 0;

@@ -16,7 +16,7 @@ import { action as contactApiAction } from '../../app/routes/api+/contact';
 import { action as profileImageApiAction } from '../../app/routes/api+/profile.image';
 import { action as uploadUrlApiAction } from '../../app/routes/api+/profile.upload-url';
 import { requestContextStats } from '../../app/services/request-context.server';
-import { sessionReadStats } from '../../app/services/session.server';
+import { sessionReadStats, signedSessionCookieForTests } from '../../app/services/session.server';
 import { getFileStore } from '../../app/services/storage.server';
 import { apiResult, pageMessageResult, pageResult } from '../../app/utils/result-response.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
@@ -58,6 +58,30 @@ describe('the per-request context', () => {
     expect(root.data.user.id).toBe(user.id);
     expect(page.user.id).toBe(user.id);
     expect(page.user.firstName).toBe('Kontext');
+  });
+
+  it('keeps reading sessions when a migration adds a column to users while the server runs', async () => {
+    // The session read is a prepared statement on every pooled connection: with `u.*` PostgreSQL refused it
+    // after the change ("cached plan must not change result type") until the server restarted.
+    const { cookie, user } = await signedInCookie();
+    const open = async () => ((await runPage(profileLoader as unknown as Loader, apiRequest('/profile', 'GET', undefined, { cookie }))) as [unknown, { user: { id: string } }])[1];
+    for (let round = 0; round < 3; round++) expect((await open()).user.id).toBe(user.id);
+    await app.orm.em.getConnection().execute('alter table "users" add column "probe_while_running" integer');
+    try {
+      for (let round = 0; round < 3; round++) expect((await open()).user.id).toBe(user.id);
+    } finally {
+      await app.orm.em.getConnection().execute('alter table "users" drop column "probe_while_running"');
+    }
+  });
+
+  it('looks up no session whose signed id is not one the server makes (a NUL byte made PostgreSQL fail)', async () => {
+    const readsBefore = sessionReadStats.reads;
+    for (const sid of ['a\u0000'.padEnd(43, 'b'), 'kurz', 'x'.repeat(44), "' or '1'='1".padEnd(43, 'c')]) {
+      const cookie = await signedSessionCookieForTests(sid);
+      const [root] = (await runPage(profileLoader as unknown as Loader, apiRequest('/profile', 'GET', undefined, { cookie }))) as [{ data: { user: null } }, unknown];
+      expect(root.data.user).toBeNull();
+    }
+    expect(sessionReadStats.reads - readsBefore).toBe(0);
   });
 
   it('reads no session at all for a visitor, and redirects the page loader to sign in', async () => {
