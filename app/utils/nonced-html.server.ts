@@ -58,14 +58,30 @@ type Encoding = 'gzip' | 'br' | null;
  * gzip get brotli at quality 1, the fastest setting browsers accept.
  */
 export function compressHtml(parts: NoncedHtml, nonce: string, acceptEncoding: string | null | undefined): { encoding: Encoding; body: Buffer } {
-  const accepted = acceptEncoding ?? '';
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: gzipWithNonce(parts, nonce) };
+  const accepts = acceptedCodings(acceptEncoding ?? '');
+  if (accepts('gzip')) return { encoding: 'gzip', body: gzipWithNonce(parts, nonce) };
   const html = joinWithNonce(parts, nonce);
-  if (/\bbr\b/.test(accepted)) {
+  if (accepts('br')) {
     const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length };
     return { encoding: 'br', body: zlib.brotliCompressSync(html, { params }) };
   }
   return { encoding: null, body: html };
+}
+
+/**
+ * Whether an Accept-Encoding header allows a coding (RFC 9110 §12.5.3): listed
+ * with a weight above 0, or not listed while `*` is; `gzip;q=0` refuses it.
+ */
+export function acceptedCodings(header: string): (coding: string) => boolean {
+  const weights = new Map<string, number>();
+  for (const item of header.split(',')) {
+    const [name, ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return (coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
 }
 
 // Raw deflate of each part, each ending byte-aligned (a sync flush), so pieces can be joined (RFC 1951).

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressHtml, crc32WithTable, joinWithNonce, splitAtNonce } from '~/utils/nonced-html.server';
+import { acceptedCodings, compressHtml, crc32WithTable, joinWithNonce, splitAtNonce } from '~/utils/nonced-html.server';
 
 describe('nonced html', () => {
   it('cuts a page at every nonce and joins it with another', () => {
@@ -45,6 +45,19 @@ describe('compressHtml', () => {
     expect(zlib.brotliDecompressSync(brotli.body).toString()).toBe(html.replaceAll('n0nce', 'abc'));
     const plain = compressHtml(parts, 'abc', null);
     expect(plain).toEqual({ encoding: null, body: Buffer.from(html.replaceAll('n0nce', 'abc')) });
+  });
+
+  it('follows the weights of Accept-Encoding: q=0 refuses a coding, * stands for the ones not listed', () => {
+    const encodingFor = (header: string) => compressHtml(parts, 'n', header).encoding;
+    expect(encodingFor('gzip;q=0, br')).toBe('br');
+    expect(encodingFor('gzip;q=0')).toBeNull();
+    expect(encodingFor('gzip;q=0, identity')).toBeNull();
+    expect(encodingFor('GZIP;Q=0.5')).toBe('gzip');
+    expect(encodingFor('*')).toBe('gzip');
+    expect(encodingFor('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(encodingFor('gzip;q=0, *')).toBe('br');
+    expect(encodingFor('deflate, identity')).toBeNull();
+    expect(acceptedCodings('gzip;q=abc')('gzip')).toBe(false);
   });
 
   it('computes the same CRC-32 as zlib without it (Node before 20.15)', () => {
