@@ -59,20 +59,49 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
   for (const [id, route] of Object.entries(build.routes)) {
     const { module } = route;
     const isResource = module.default == null && module.ErrorBoundary == null;
-    routes[id] =
-      isResource && (module.loader || module.action)
-        ? {
-            ...route,
-            module: {
-              ...module,
-              // A missing loader or action answers 405 in German, not Remix's 400/405 "Unexpected Server Error".
-              loader: module.loader ? withOutageAnswer(module.loader, build) : answerMethodNotAllowed(allowedWithoutLoader(module)),
-              action: module.action ? withOutageAnswer(module.action, build) : answerMethodNotAllowed(['GET', 'HEAD']),
-            },
-          }
-        : route;
+    if (isResource && (module.loader || module.action)) {
+      routes[id] = {
+        ...route,
+        module: {
+          ...module,
+          // A missing loader or action answers 405 in German, not Remix's 400/405 "Unexpected Server Error".
+          loader: module.loader ? withOutageAnswer(module.loader, build) : answerMethodNotAllowed(allowedWithoutLoader(module)),
+          action: module.action ? withOutageAnswer(module.action, build) : answerMethodNotAllowed(['GET', 'HEAD']),
+        },
+      };
+    } else if (!isResource && (module.loader || module.action)) {
+      routes[id] = {
+        ...route,
+        module: {
+          ...module,
+          ...(module.loader ? { loader: withPageOutageError(module.loader, build) } : {}),
+          ...(module.action ? { action: withPageOutageError(module.action, build) } : {}),
+        },
+      };
+    } else routes[id] = route;
   }
   return { ...build, routes };
+}
+
+/**
+ * A page's loader or action that meets a dead database throws the 503
+ * response, so the page's error boundary shows the German outage page with
+ * status 503 and Retry-After, for a document and for a client-side
+ * navigation's `.data` request alike. (Documents were mapped in
+ * entry.server.tsx already; a visitor's first `.data` request got a 500.)
+ */
+function withPageOutageError<F extends LoaderFunction | ActionFunction>(handler: F, build: ServerBuild): F {
+  const wrapped = async (args: LoaderFunctionArgs & ActionFunctionArgs) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // The requests after it check the database before querying (db.server.ts).
+      build.entry.module.handleError?.(error, args);
+      throw serviceUnavailableResponse();
+    }
+  };
+  return wrapped as unknown as F;
 }
 
 const METHOD_NOT_ALLOWED = authMessages.messages.methodNotAllowed;

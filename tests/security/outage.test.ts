@@ -14,11 +14,17 @@ import { form, sessionCookieOf, startTestServer, type TestServer } from './serve
 let server: TestServer;
 // A second server whose database dies under an API request first (the first request after an outage takes another path).
 let apiServer: TestServer;
+// A third whose first request after the outage is a visitor's client-side navigation to a page whose own loader queries.
+let visitorServer: TestServer;
 beforeAll(async () => {
-  [server, apiServer] = await Promise.all([startTestServer('sec_outage'), startTestServer('sec_outage_api')]);
+  [server, apiServer, visitorServer] = await Promise.all([
+    startTestServer('sec_outage'),
+    startTestServer('sec_outage_api'),
+    startTestServer('sec_outage_visitor'),
+  ]);
 }, 180_000);
 afterAll(async () => {
-  await Promise.all([server?.stop(), apiServer?.stop()]);
+  await Promise.all([server?.stop(), apiServer?.stop(), visitorServer?.stop()]);
 });
 
 /** A signed-in session on `target` (before its database is dropped). */
@@ -72,6 +78,19 @@ describe('item 10: database outage', () => {
     expect(again.status).toBe(503);
     expect(again.headers.get('retry-after')).toBe('30');
     expect(await again.text()).toContain('Vorübergehend nicht erreichbar');
+  });
+
+  it("a visitor's first data request after the database died is the 503 too, on a page whose own loader queries", async () => {
+    await visitorServer.dropDatabase();
+    // The confirmation link's page looks its token up: a visitor following it with JavaScript (a .data request).
+    const navigation = await fetch(`${visitorServer.url}/verify-email.data?token=${'a'.repeat(43)}`);
+    expect(navigation.status).toBe(503);
+    expect(navigation.headers.get('retry-after')).toBe('30');
+    expect(await navigation.text()).toContain(UNAVAILABLE);
+    // And the document of the same page, now refused before any query.
+    const page = await fetch(`${visitorServer.url}/verify-email?token=${'a'.repeat(43)}`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('Vorübergehend nicht erreichbar');
   });
 
   it('every JSON API route answers 503 with Retry-After and a German { message }, from the very first request on', async () => {
