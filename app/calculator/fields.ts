@@ -370,8 +370,21 @@ export function rawValuesFromSearchParams(params: URLSearchParams | FormData): C
   return values;
 }
 
+/** The longest value a calculation link carries: a text field's maximum, a number's text is never near 64. */
+const LINK_NUMBER_LENGTH = 64;
+
+/**
+ * A calculation link. Each value is cut to what its field can hold, so a link
+ * built from an over-long input (the no-JS slicer import echoes what was typed)
+ * stays an address the server accepts, instead of a 431.
+ */
 export function rawValuesToSearchParams(values: CalculatorRawValues): URLSearchParams {
   return new URLSearchParams(
-    calculatorFieldNames.filter((name) => (calculatorFields[name] as FieldSpec).link).map((name) => [name, values[name] ?? '']),
+    calculatorFieldNames
+      .filter((name) => (calculatorFields[name] as FieldSpec).link)
+      .map((name) => {
+        const spec = calculatorFields[name] as FieldSpec;
+        return [name, String(values[name] ?? '').slice(0, spec.kind === 'text' ? spec.maxLength : LINK_NUMBER_LENGTH)];
+      }),
   );
 }

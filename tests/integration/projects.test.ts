@@ -424,4 +424,19 @@ describe('the no-JS slicer import keeps the open project', () => {
       filamentWeight: '12,34',
     });
   });
+
+  it('cuts over-long texts to what their fields hold, so the filled calculation is an address the server accepts', async () => {
+    const body = new FormData();
+    body.set('projectName', 'Ä'.repeat(20_000));
+    body.set('hourlyRate', '9'.repeat(20_000));
+    body.set('file', new File(['; filament used [g] = 1.5\nG28\n'], 'teil.gcode'));
+    const response = await run(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
+    expect(response.status).toBe(303);
+    const location = response.headers.get('Location')!;
+    // Well below the server's 16 KB header limit.
+    expect(location.length).toBeLessThan(4_000);
+    const target = new URL(location, 'http://localhost:3000');
+    expect(target.searchParams.get('projectName')).toBe('Ä'.repeat(200));
+    expect(target.searchParams.get('hourlyRate')).toHaveLength(64);
+  });
 });
