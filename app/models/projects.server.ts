@@ -277,6 +277,9 @@ const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', 
 export async function canCreateProjectGiven(ctx: UserContext, list: ProjectPage): Promise<boolean> {
   if (isPremium(ctx.user, ctx.now)) return true;
   if (list.q === '' && list.page === 1) return list.items.length < FREE_PROJECT_LIMIT;
+  // A search's hits, or a later page with cards on it (the pages before were full), are some of the
+  // user's projects: as many as the limit among them means at least the limit in all.
+  if (list.items.length >= FREE_PROJECT_LIMIT || (list.page > 1 && list.items.length > 0)) return false;
   return canCreateProject(ctx);
 }
 

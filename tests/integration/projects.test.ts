@@ -220,7 +220,11 @@ describe('JSON API /api/projects (spec §7)', () => {
       };
     const free = await signedInUser();
     expect((await pageData(free.cookie)).canCreate).toBe(true);
-    for (let i = 1; i < FREE_PROJECT_LIMIT; i++) await api.create(free.cookie, payload({ name: `P${i}` }));
+    await api.create(free.cookie, payload({ name: 'P1' }));
+    // A page past the end, and a search that finds nothing, of a user with one project.
+    expect(await pageData(free.cookie, '?page=2')).toMatchObject({ canCreate: true, projects: [] });
+    expect(await pageData(free.cookie, '?q=nichts')).toMatchObject({ canCreate: true, projects: [] });
+    for (let i = 2; i < FREE_PROJECT_LIMIT; i++) await api.create(free.cookie, payload({ name: `P${i}` }));
     expect((await pageData(free.cookie)).canCreate).toBe(true);
     await api.create(free.cookie, payload({ name: `P${FREE_PROJECT_LIMIT}` }));
     const full = await pageData(free.cookie);
@@ -228,6 +232,8 @@ describe('JSON API /api/projects (spec §7)', () => {
     // A search that finds one, and a page past the end, still know about the other projects.
     expect(await pageData(free.cookie, '?q=P1')).toMatchObject({ canCreate: false, projects: [{ name: 'P1' }] });
     expect(await pageData(free.cookie, '?page=2')).toMatchObject({ canCreate: false, projects: [] });
+    // A search whose hits alone reach the limit.
+    expect(await pageData(free.cookie, '?q=P')).toMatchObject({ canCreate: false, projects: [{}, {}, {}] });
     const premium = await signedInUser({ premium: true });
     for (let i = 1; i <= FREE_PROJECT_LIMIT + 1; i++) await api.create(premium.cookie, payload({ name: `P${i}` }));
     expect((await pageData(premium.cookie)).canCreate).toBe(true);
