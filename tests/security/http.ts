@@ -21,18 +21,23 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
+    let answer: { status: number; headers: http.IncomingHttpHeaders; parts: Buffer[] } | null = null;
+    const settle = () => answer && resolve({ status: answer.status, headers: answer.headers, body: Buffer.concat(answer.parts) });
     // A connection per request: a reused keep-alive socket the server is just closing would fail for the wrong reason.
     const request = http.request({ host: hostname, port, method, path, headers, agent: false, setHost: !('Host' in headers || 'host' in headers) }, (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }));
-      response.on('error', reject);
+      answer = { status: response.statusCode ?? 0, headers: response.headers, parts: [] };
+      response.on('data', (part: Buffer) => answer!.parts.push(part));
+      response.on('end', settle);
+      response.on('error', () => settle());
     });
-    request.on('error', reject);
+    // A server that refused the body may close while the rest is still being sent: once its answer is in,
+    // a broken pipe on our side is how that ends, not a failure.
+    request.on('error', (error: NodeJS.ErrnoException) => (answer && /^(EPIPE|ECONNRESET)$/.test(error.code ?? '') ? settle() : reject(error)));
     if (chunks) {
+      // One chunk at a time, a moment apart, as a slow client sends; no more once the server has answered.
       const write = (index: number) => {
-        if (index >= chunks.length || request.destroyed) return request.end();
-        request.write(chunks[index], () => write(index + 1));
+        if (answer || index >= chunks.length || request.destroyed) return request.end();
+        request.write(chunks[index], () => setTimeout(() => write(index + 1), 5));
       };
       write(0);
     } else {
