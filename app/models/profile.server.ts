@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PendingUpload, User } from '../entities';
 import { normalizeUploadedImage } from '../services/images.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
-import type { UserContext } from '../services/request-context.server';
+import type { RequestContext, UserContext } from '../services/request-context.server';
 import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
 import { PROFILE_IMAGE_MAX_BYTES, profileImageErrorKeys } from '../utils/profile-image-upload';
 import type { ChangePasswordInput, ProfileInput } from './auth-schemas';
@@ -189,10 +188,10 @@ export async function completeProfilePictureUpload(ctx: UserContext, input: { im
  * bytes are written, so a completion running at the same time waits for it.
  */
 export async function storePendingProfileUpload(
-  em: EntityManager,
+  ctx: Pick<RequestContext, 'em'>,
   input: { key: string; body: Buffer; contentType: string },
 ): Promise<'stored' | 'notPending'> {
-  return em.transactional(async (tx) => {
+  return ctx.em.transactional(async (tx) => {
     const rows = await tx.execute<{ key: string }[]>(
       `select key from pending_uploads where key = ? and kind = 'profile' and expires_at > now() for update`,
       [input.key],

@@ -14,9 +14,8 @@ vi.mock('~/models/image-access.server', () => ({ canViewImage }));
 vi.mock('~/services/request-context.server', () => ({ getRequestContext: async () => ({ user: null }) }));
 // Nor a pending_uploads table: every key is pending unless a test spent it (the real check is in tests/security/uploads.test.ts).
 const spentKeys = vi.hoisted(() => new Set<string>());
-vi.mock('~/services/db.server', () => ({ getEm: async () => ({}) }));
 vi.mock('~/models/profile.server', () => ({
-  storePendingProfileUpload: async (_em: unknown, input: { key: string; body: Buffer; contentType: string }) => {
+  storePendingProfileUpload: async (_ctx: unknown, input: { key: string; body: Buffer; contentType: string }) => {
     if (spentKeys.has(input.key)) return 'notPending';
     const { getFileStore } = await import('~/services/storage.server');
     await getFileStore().put(input.key, input.body, input.contentType);

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { storePendingProfileUpload } from '~/models/profile.server';
-import { getEm } from '~/services/db.server';
+import { getRequestContext } from '~/services/request-context.server';
 import { getFileStore, isValidObjectKey, LocalFileStore, MAX_UPLOAD_BYTES, normalizeContentType } from '~/services/storage.server';
 
 /**
  * Target of the local store's presigned PUT URLs
  * (`/uploads/<key>?expires=..&ct=..&signature=..`, see storage.server.ts).
  * The signature is the permission: it names the key, the content type and the
- * expiry; the key must also still be a pending upload (`pending_uploads`). The raw bytes are stored as they are; whoever completes the upload
- * (e.g. the profile picture) checks and re-encodes them. With an S3 store the
+ * expiry; the key must also still be a pending upload (`pending_uploads`). The
+ * raw bytes are stored as they are; whoever completes the upload (e.g. the
+ * profile picture) checks and re-encodes them. With an S3 store the
  * browser uploads to S3 directly and this route answers 404.
  */
 
@@ -19,7 +20,8 @@ export async function loader() {
   return plain(404, t('upload.notFound'));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params } = args;
   const t = await getServerT('files');
   if (request.method !== 'PUT') return plain(405, t('upload.methodNotAllowed'), { Allow: 'PUT' });
 
@@ -55,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The signature alone is not enough: once the upload was completed (or its completion
   // failed) the address's pending row is gone, and bytes stored then would be tracked by
   // nothing, so the cleanup job would never delete them.
-  const stored = await storePendingProfileUpload(await getEm(), { key, body, contentType: signedType });
+  const stored = await storePendingProfileUpload(await getRequestContext(args), { key, body, contentType: signedType });
   if (stored === 'notPending') return plain(403, t('upload.notPending'));
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
