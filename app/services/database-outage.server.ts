@@ -91,17 +91,9 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
  * entry.server.tsx already; a visitor's first `.data` request got a 500.)
  */
 function withPageOutageError<F extends LoaderFunction | ActionFunction>(handler: F, build: ServerBuild): F {
-  const wrapped = async (args: LoaderFunctionArgs & ActionFunctionArgs) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      // The requests after it check the database before querying (db.server.ts).
-      build.entry.module.handleError?.(error, args);
-      throw serviceUnavailableResponse();
-    }
-  };
-  return wrapped as unknown as F;
+  return withOutage(handler, build, () => {
+    throw serviceUnavailableResponse();
+  });
 }
 
 const METHOD_NOT_ALLOWED = authMessages.messages.methodNotAllowed;
@@ -133,15 +125,30 @@ function answerMethodNotAllowed(allowed: string[]) {
 }
 
 function withOutageAnswer<F extends LoaderFunction | ActionFunction>(handler: F, build: ServerBuild): F {
+  return withOutage(handler, build, (args) =>
+    new URL(args.request.url).pathname.startsWith('/api/') ? apiServiceUnavailableResponse() : serviceUnavailableResponse(),
+  );
+}
+
+/**
+ * Runs a loader or action; when it fails for want of a database (or throws the
+ * 503 getEm() refuses with), the app's handleError hears of it (so the requests
+ * after it check the database before querying) and `answer` decides what the
+ * client gets.
+ */
+function withOutage<F extends LoaderFunction | ActionFunction>(
+  handler: F,
+  build: ServerBuild,
+  answer: (args: LoaderFunctionArgs & ActionFunctionArgs) => Response,
+): F {
   const wrapped = async (args: LoaderFunctionArgs & ActionFunctionArgs) => {
     try {
       return await handler(args);
     } catch (error) {
-      const known = error instanceof Response && error.status === 503;
-      if (!known && !isDatabaseUnavailable(error)) throw error;
-      if (!known) build.entry.module.handleError?.(error, args);
-      const api = new URL(args.request.url).pathname.startsWith('/api/');
-      return api ? apiServiceUnavailableResponse() : serviceUnavailableResponse();
+      const refused = error instanceof Response && error.status === 503;
+      if (!refused && !isDatabaseUnavailable(error)) throw error;
+      if (!refused) build.entry.module.handleError?.(error, args);
+      return answer(args);
     }
   };
   return wrapped as unknown as F;
