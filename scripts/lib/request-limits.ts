@@ -74,7 +74,9 @@ function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
     // The rest of the body is not wanted: once the answer is out the connection ends, with a lingering
     // close. Our side closes first (the client sees the end) while whatever still arrives is read and
     // dropped for a second; closing at once would reset a client still sending, which then never reads
-    // the answer.
+    // the answer. The answer says so (Connection: close): a client that pools connections would
+    // otherwise send its next request on this one just as it closes ("other side closed").
+    res.setHeader('Connection', 'close');
     res.on('finish', () => {
       req.socket.end();
       req.resume();
