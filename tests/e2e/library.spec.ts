@@ -234,7 +234,11 @@ test('a 320 px phone shows the library without sideways scrolling', async ({ pag
   await page.setViewportSize({ width: 320, height: 640 });
   await signIn();
   await page.request.post('/api/marketplaces', { data: { name: 'Ein Marktplatz mit einem recht langen Namen' } });
-  await page.goto('/marketplaces');
+  // On a phone the library pages are reached through the user menu (a client-side navigation with scripts).
+  await page.goto('/calculator');
+  await page.locator('[data-user-menu] > summary').click();
+  await page.locator('[data-user-menu]').getByRole('link', { name: 'Marktplätze' }).click();
+  await expect(page).toHaveURL(/\/marketplaces$/);
   await expect(card(page, 'Ein Marktplatz mit einem recht langen Namen')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   // The fee overview is wider than the phone: its box scrolls sideways, says so, and takes keyboard focus.

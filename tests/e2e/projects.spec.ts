@@ -172,6 +172,42 @@ test.describe('Projekte', () => {
     await expect(page.getByLabel('Projektname')).toHaveValue('Vase klein');
   });
 
+  test('on a 320 px phone: from the list through the user menu to the calculator, save, and open it from its card', async ({ page, signIn, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn();
+    await page.goto('/projects');
+    await expect(page.getByText('Noch keine Projekte')).toBeVisible();
+    // On a phone every page link is in the user menu (a <details>: it opens without scripts too).
+    const menu = page.locator('[data-user-menu]');
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name: 'Rechner' }).click();
+    await expect(page).toHaveURL(/\/calculator$/);
+
+    await page.getByLabel('Projektname').fill('Handyhalter');
+    await page.getByLabel('Filamentgewicht').fill('18,5');
+    const save = saveButton(page);
+    await save.scrollIntoViewIfNeeded();
+    const box = await save.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    await save.click();
+    await expect(toast(page)).toContainText('Projekt gespeichert');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // On a phone the toast sits over the header (never over a field), so the menu is free once it is
+    // closed (with scripts) or has faded by itself after 5 s (without).
+    if (javaScriptEnabled) await toast(page).getByRole('button', { name: 'Benachrichtigung schließen' }).click();
+    await expect(toast(page)).toBeHidden({ timeout: 8_000 });
+
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name: 'Projekte' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page.locator('[data-project-card]')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole('link', { name: 'Handyhalter öffnen' }).click();
+    await expect(page).toHaveURL(/\/calculator\?project=/);
+    await expect(page.getByLabel('Filamentgewicht')).toHaveValue('18,5');
+  });
+
   test('an empty list says so', async ({ page, javaScriptEnabled, signIn }) => {
     await signIn();
     await gotoProjects(page, javaScriptEnabled);
