@@ -44,7 +44,6 @@ function freeEdge(toast: HTMLElement, current: 'top' | 'bottom'): 'top' | 'botto
   const coversBottom = fields.some((field) => overlaps(field, atBottom));
   return coversTop && !coversBottom ? 'bottom' : 'top';
 }
-const TOAST_DURATION_MS = 5000;
 
 /**
  * Shows a toast from browser code (e.g. after a fetch that did not go through
@@ -58,7 +57,8 @@ export function showToast(toast: Omit<ToastMessage, 'id' | 'description'> & { de
 /**
  * At most one toast. Rendered on the server from the flash cookie, so it
  * shows without JavaScript (a CSS animation fades it after 5 s); with
- * JavaScript it can be closed and is removed after 5 s.
+ * JavaScript it can be closed, and it is removed when that fade ends. Either
+ * way a mouse pointing at it or the focus inside it holds it.
  *
  * Where: never over a form field. After a form is sent the page shows its
  * top (the redirect back), and fields start below the header and the page
@@ -87,11 +87,6 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
-  useEffect(() => {
-    if (!current) return;
-    const timer = window.setTimeout(() => setCurrent(null), TOAST_DURATION_MS + 300);
-    return () => window.clearTimeout(timer);
-  }, [current]);
 
   const [edge, setEdge] = useState<'top' | 'bottom'>('top');
   const regionRef = useRef<HTMLElement>(null);
@@ -118,6 +113,11 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
           <div
             key={current.id}
             data-toast={current.type}
+            // Removed when its fade (app.css) ends: the same 5 s as without scripts, and pointing at it
+            // or focusing it keeps it just the same.
+            onAnimationEnd={(event) => {
+              if (event.target === event.currentTarget) setCurrent(null);
+            }}
             className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-card border px-3 py-2.5 shadow-lg sm:p-4 ${
               isError ? 'border-danger-600/40 bg-danger-50 text-danger-700' : 'border-success-600/40 bg-success-50 text-ink'
             }`}

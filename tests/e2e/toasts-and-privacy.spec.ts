@@ -96,3 +96,32 @@ test.describe('Datenschutz', () => {
     }
   });
 });
+
+test.describe('Toasts on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a tap on the toast does not keep it over the header', async ({ page }) => {
+    await page.goto('/calculator?filamentWeight=100');
+    await page.getByRole('link', { name: 'Zurücksetzen' }).tap();
+    await expect(page.locator('[data-toast]')).toContainText('Formular zurückgesetzt');
+    // A tap leaves a touch screen "hovering" the toast; a hover pause would then hold it over the menu.
+    await page.locator('[data-toast]').tap();
+    await expect(page.locator('[data-toast]')).toBeHidden({ timeout: 8_000 });
+    await page.getByRole('banner').locator('summary').tap();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Rechner' })).toBeVisible();
+  });
+});
+
+test('a mouse pointing at the toast holds it; it goes once the pointer leaves', async ({ page }) => {
+  test.setTimeout(40_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/calculator?filamentWeight=100');
+  await page.getByRole('link', { name: 'Zurücksetzen' }).click();
+  const toast = page.locator('[data-toast]');
+  await expect(toast).toContainText('Formular zurückgesetzt');
+  await toast.hover();
+  await page.waitForTimeout(6_500); // longer than the toast's 5 s: it stays while pointed at
+  await expect(toast).toBeVisible();
+  await page.mouse.move(10, 790);
+  await expect(toast).toBeHidden({ timeout: 8_000 });
+});
