@@ -130,6 +130,30 @@ test.describe('Telefon', () => {
 });
 
 test.describe('Angemeldet', () => {
+  test('on a 320 px phone the focused field scrolls into view above the price bar and the save button', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await signIn();
+    await page.goto('/calculator');
+    await field(page, 'quantity').focus();
+    const hidden: string[] = [];
+    // Moving from field to field (the keyboard's "Weiter"), as people fill the form on a phone.
+    for (let step = 0; step < 14; step++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || !active.matches('input:not([type=hidden]), select')) return null;
+        const box = active.getBoundingClientRect();
+        const overlays = [...document.querySelectorAll('[data-sticky-summary], [data-save-project-floating]')]
+          .map((element) => element.getBoundingClientRect())
+          .filter((other) => other.width > 0 && other.height > 0);
+        const under = overlays.some((other) => box.left < other.right && box.right > other.left && box.top < other.bottom && box.bottom > other.top);
+        return under || box.bottom > window.innerHeight ? (active as HTMLInputElement).name : null;
+      });
+      if (covered) hidden.push(covered);
+    }
+    expect(hidden).toEqual([]);
+  });
+
   test('signed-in users get the save button, the image upload and the pickers, never a sign-in prompt', async ({ page, javaScriptEnabled, signIn }) => {
     await signIn();
     await page.goto('/profile');
