@@ -175,7 +175,12 @@ test('presets: marketplace fees and a parcel price go into the library with one 
   await expect(toast(page)).toContainText('Versanddienstleister erstellt');
   await expect(panel(page).getByLabel('Grundpreis', { exact: true })).toHaveValue('6,19');
   await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
-  await expect(card(page, 'DHL')).toContainText('6,19\u00A0€');
+  await expect(card(page, 'DHL Paket 2 kg')).toContainText('6,19\u00A0€');
+  // Each parcel keeps its own name: in the calculator's picker they must be told apart.
+  await page.getByRole('button', { name: 'DHL Päckchen S in meine Bibliothek übernehmen' }).click();
+  await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue('DHL Päckchen S');
+  await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(card(page, 'DHL Päckchen S')).toContainText('4,19\u00A0€');
   await expect(page.getByText('Stand: 1. Januar 2025')).toBeVisible();
 });
 
