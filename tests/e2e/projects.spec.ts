@@ -192,6 +192,9 @@ test.describe('Projekte', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(320);
     await save.click();
     await expect(toast(page)).toContainText('Projekt gespeichert');
+    await expect(page).toHaveURL(/\/calculator\?project=/);
+    // The page stays at the save button (it does not jump back to the top of the long form).
+    await expect(save).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // On a phone the toast sits over the header (never over a field), so the menu is free once it is
     // closed (with scripts) or has faded by itself after 5 s (without).

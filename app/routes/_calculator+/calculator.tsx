@@ -397,7 +397,8 @@ function Calculator({
       form.set('intent', SAVE_INTENT);
       // The image went up already (its path is in the form); the file input's content is not part of a save.
       form.delete('image');
-      submit(form, { method: 'post', action: '/calculator' });
+      // The seller stays where they saved (often far down on a phone), as without scripts (#projekt-speichern).
+      submit(form, { method: 'post', action: '/calculator', preventScrollReset: true });
       return;
     }
     if (submitter?.hasAttribute('formaction')) void exportInBrowser();
