@@ -114,12 +114,15 @@ test.describe('Konto', () => {
     await expect(page.getByLabel('Vorname')).toHaveValue('Janina');
     await expect(page.locator('[data-user-menu] > summary')).toContainText('Janina');
 
-    // Change the password: a wrong current password is reported next to the field.
+    // Change the password on a phone: a wrong current password is reported next to the field, and the
+    // answer (a new page without scripts) opens at the password card, not at the top of the profile.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Aktuelles Passwort').fill('nicht-mein-passwort');
     await page.getByLabel('Neues Passwort').fill(NEW_PASSWORD);
     await page.getByLabel('Passwort bestätigen').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
     await expect(page.getByText('Das aktuelle Passwort ist falsch.')).toBeVisible();
+    await expect(page.getByText('Das aktuelle Passwort ist falsch.')).toBeInViewport();
     await page.getByLabel('Aktuelles Passwort').fill(PASSWORD);
     await page.getByLabel('Neues Passwort').fill(NEW_PASSWORD);
     await page.getByLabel('Passwort bestätigen').fill(NEW_PASSWORD);

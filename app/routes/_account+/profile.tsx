@@ -285,7 +285,7 @@ function PasswordCard() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (
-    <section aria-labelledby="password-title" className={cardClass}>
+    <section id="passwort" aria-labelledby="password-title" className={cardClass}>
       <h2 id="password-title" className="text-lg font-semibold text-ink">
         {t('profile.passwordTitle')}
       </h2>
@@ -293,7 +293,8 @@ function PasswordCard() {
       <div className="mt-4">
         <FormAlert id={form.errorId} errors={form.errors} title={t('profile.toast.error')} />
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      {/* Without scripts the answer is a new page: it opens at this card (far down on a phone), where its errors are. */}
+      <Form method="post" action="/profile#passwort" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="changePassword" />
         <PasswordField label={t('fields.currentPassword')} meta={fields.currentPassword} autoComplete="current-password" />
         <PasswordField label={t('fields.newPassword')} meta={fields.newPassword} autoComplete="new-password" hint={t('fields.passwordHint')} />
