@@ -83,7 +83,11 @@ function UserMenu({
         <Menu aria-hidden="true" className="size-4 shrink-0 md:hidden" />
         <ChevronDown aria-hidden="true" className="hidden size-4 shrink-0 transition-transform group-open/user:rotate-180 md:block" />
       </summary>
-      <div className="absolute right-0 top-full z-50 mt-2 w-64 rounded-card border border-surface-line bg-surface p-2 shadow-lg">
+      {/* At most the screen below the header: on a 320 × 568 phone the links are taller, and the panel scrolls. */}
+      <div
+        data-user-menu-panel
+        className="absolute right-0 top-full z-50 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto overscroll-contain rounded-card border border-surface-line bg-surface p-2 shadow-lg"
+      >
         <p className="truncate px-3 pb-2 pt-1 text-sm text-ink-muted">{user.email}</p>
         {/* Small screens: every link of the header lives here. */}
         <ul className="flex flex-col gap-1 border-t border-surface-line pt-2 md:hidden">

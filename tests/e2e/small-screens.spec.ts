@@ -162,6 +162,9 @@ test.describe('Kleine Bildschirme', () => {
       const summary = page.locator('[data-user-menu] > summary');
       expectOnScreen(page, `user menu button at ${phone.width} px`, await summary.boundingBox());
       await summary.click();
+      // The open panel fits below the header (it scrolls inside itself), so its last entry is never cut off.
+      const panel = await page.locator('[data-user-menu-panel]').boundingBox();
+      expect(panel!.y + panel!.height, `user menu panel bottom at ${phone.width}×${phone.height}`).toBeLessThanOrEqual(phone.height);
       const logout = page.locator('[data-user-menu]').getByRole('button', { name: 'Abmelden' });
       await logout.scrollIntoViewIfNeeded();
       expectOnScreen(page, `Abmelden at ${phone.width} px`, await logout.boundingBox());
