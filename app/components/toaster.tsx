@@ -87,7 +87,6 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
-
   const [edge, setEdge] = useState<'top' | 'bottom'>('top');
   const regionRef = useRef<HTMLElement>(null);
   useIsomorphicLayoutEffect(() => {

@@ -246,13 +246,13 @@ export function getSession(request: Request): Promise<AppSession> {
 export const commitSession = sessionStorage.commitSession;
 export const destroySession = sessionStorage.destroySession;
 
-/** For tests: forget the cached cookie (e.g. after changing SESSION_SECRET). */
 /** For tests: a correctly signed session cookie (`name=value`) holding any id. */
 export async function signedSessionCookieForTests(sid: string): Promise<string> {
   const { cookie } = await getCookieAndStorage();
   return (await cookie.serialize(sid)).split(';')[0];
 }
 
+/** For tests: forget the cached cookie (e.g. after changing SESSION_SECRET). */
 export function resetSessionStorageForTests() {
   storagePromise = undefined;
   lastPurge = 0;
