@@ -293,6 +293,8 @@ test('picking stored items in the calculator fills the fields and changes the fi
   await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
   await expect(page.getByLabel('Anschaffungskosten Drucker', { exact: true })).toHaveValue('2000');
   await expect(page.locator('[data-picker="printer"] [data-picker-applied]')).toContainText('Automatisch übernommen');
+  // Each value taken over, by its field's label and with its unit.
+  await expect(page.locator('[data-picker="printer"] [data-picker-applied] li').first()).toHaveText(/^Leistungsaufnahme: 1\.?200\u00A0W$/);
   await expect(total).not.toHaveText(before!);
 
   await page.getByLabel('Marktplatz auswählen').selectOption({ label: 'Etsy' });

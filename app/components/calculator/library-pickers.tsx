@@ -140,7 +140,7 @@ function AppliedBox({ applied }: { applied: Applied }) {
           const unit = t(`calculator:fields.${field}.unit`, { defaultValue: '' });
           return (
             <li key={field}>
-              {t(`calculator:fields.${field}.label`)}: <span className="font-medium tabular-nums">{text}{unit ? `\u00A0${unit}` : ''}</span>
+              {t('pickers:appliedField', { label: t(`calculator:fields.${field}.label`) })} <span className="font-medium tabular-nums">{text}{unit ? `\u00A0${unit}` : ''}</span>
             </li>
           );
         })}

@@ -56,7 +56,7 @@ export function PrintSheetHeader({
       ) : null}
       <p className="text-sm text-ink-muted">{t('print.footer')}</p>
       <h1 className="text-2xl font-bold">
-        {t('print.title')}: {values.projectName.trim() || t('print.untitled')}
+        {t('print.title', { name: values.projectName.trim() || t('print.untitled') })}
       </h1>
       <p className="text-sm" suppressHydrationWarning>
         {t('print.date', { date: new Date().toLocaleDateString('de-DE') })}
