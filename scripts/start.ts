@@ -20,6 +20,13 @@ import { onShutdown } from './lib/shutdown';
 // `npm run bench`, signed-in p99 46–53 ms instead of 54–60 ms at the same CPU per request.
 const WORKER_SEMI_SPACE_MB = 16;
 
+// A worker whose event loop has not answered for this long is replaced (issue 18 §1): a safety net
+// for any future bug that holds a worker (a pattern that backtracks, a loop over a stranger's
+// input), so that its siblings and its replacement serve on. Each worker beats once a second; a
+// busy but healthy worker still beats between requests.
+const HEARTBEAT_MS = 1_000;
+const WATCHDOG_MS = Number(process.env.WORKER_WATCHDOG_MS ?? 5_000);
+
 async function startPrimary() {
   const env = parseEnv();
   buildIfNeeded();
@@ -29,7 +36,23 @@ async function startPrimary() {
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });
   const fork = () => cluster.fork({ DATABASE_URL: process.env.DATABASE_URL });
   for (let i = 0; i < workers; i++) fork();
+  const lastBeat = new Map<number, number>();
+  cluster.on('message', (worker, message: { heartbeat?: boolean }) => {
+    if (message?.heartbeat) lastBeat.set(worker.id, Date.now());
+  });
+  // Watched from its first beat on: a worker still loading the build is not blocked.
+  setInterval(() => {
+    if (stopping) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      const beat = worker && lastBeat.get(worker.id);
+      if (!worker || !beat || Date.now() - beat <= WATCHDOG_MS) continue;
+      console.error(`[start] worker ${worker.process.pid} has not answered for ${Math.round((Date.now() - beat) / 1000)} s; replacing it`);
+      lastBeat.delete(worker.id);
+      worker.process.kill('SIGKILL');
+    }
+  }, HEARTBEAT_MS).unref();
   cluster.on('exit', (worker, code) => {
+    lastBeat.delete(worker.id);
     if (stopping) return;
     console.error(`[start] worker ${worker.process.pid} exited (${code}); starting a new one`);
     fork();
@@ -52,6 +75,7 @@ async function startPrimary() {
 }
 
 async function startWorker() {
+  setInterval(() => process.send?.({ heartbeat: true }), HEARTBEAT_MS).unref();
   const env = parseEnv();
   const server = await startHttpServer({
     port: env.PORT,

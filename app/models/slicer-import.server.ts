@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { consumeRateLimit } from '~/services/rate-limit.server';
+import { summarizeSlicerFile } from '~/services/slicer-summary.server';
 import { readSlicerUpload } from '~/services/slicer-upload.server';
-import { readSlicerSummary } from '~/slicer';
 import type { SlicerError, SlicerSummary } from '~/slicer/types';
 
 export type SlicerImportResult =
@@ -24,7 +24,8 @@ export async function importSlicerFile(ctx: { em: EntityManager; ip: string }, r
   const upload = await readSlicerUpload(request);
   if (upload.status === 'tooLarge' || upload.status === 'badRequest') return upload;
   if (upload.status === 'missingFile') return { status: 'unreadable', error: { code: 'missingFile' }, fields: upload.fields };
-  const result = await readSlicerSummary(upload.file);
+  // Off the event loop, within a time budget: a file is a stranger's input (issue 18 §1).
+  const result = await summarizeSlicerFile(upload.file);
   return result.ok
     ? { status: 'ok', summary: result.summary, fields: upload.fields }
     : { status: 'unreadable', error: result.error, fields: upload.fields };

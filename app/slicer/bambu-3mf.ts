@@ -17,6 +17,7 @@ import { wholeLines } from './gcode-text';
 import { normalizeMaterial, roundGrams } from './materials';
 import { cleanVersion } from './summary';
 import { SLICER_HEAD_BYTES, SlicerReadError, type SlicerExtruder, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
+import { xmlTags } from './xml-tags';
 import { readZipEntry, type ZipEntry } from './zip';
 
 const SLICE_INFO = 'Metadata/slice_info.config';
@@ -36,9 +37,13 @@ export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<
   const sliceInfo = sliceInfoEntry ? decoder.decode(await readZipEntry(source, sliceInfoEntry, MAX_CONFIG_BYTES)) : '';
   const infos = parsePlates(sliceInfo);
   // Plates that only have G-code (no slice_info, or not listed there).
+  const listed = new Set(infos.map((info) => info.index));
   for (const entry of entries) {
     const match = PLATE_GCODE.exec(entry.name);
-    if (match && !infos.some((info) => info.index === Number(match[1]))) infos.push({ index: Number(match[1]), filaments: [] });
+    if (match && !listed.has(Number(match[1])) && infos.length < MAX_PLATES) {
+      listed.add(Number(match[1]));
+      infos.push({ index: Number(match[1]), filaments: [] });
+    }
   }
   infos.sort((a, b) => a.index - b.index);
 
@@ -86,27 +91,46 @@ export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<
   };
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+/** Bambu Studio allows a few dozen plates and 16 AMS slots; more is not a sliced project of ours. */
+const MAX_PLATES = 1000;
+const MAX_FILAMENTS_PER_PLATE = 64;
 
+const number = (text: string | undefined) => (text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
+
+/** `<plate>`…`</plate>` blocks of slice_info.config, read with the one-pass tag scanner (see xml-tags.ts). */
 function parsePlates(xml: string): PlateInfo[] {
   const plates: PlateInfo[] = [];
-  for (const match of xml.matchAll(/<plate\b[^>]*>([\s\S]*?)<\/plate>/g)) {
-    const body = match[1];
-    const metadata = (key: string) => new RegExp(`<metadata\\s+key="${key}"\\s+value="([^"]*)"`).exec(body)?.[1];
-    const number = (text: string | undefined) => (text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
-    const index = number(metadata('index')) ?? plates.length + 1;
-    const filaments = [...body.matchAll(/<filament\b[^>]*\/?>/g)].map((tag) => ({
-      id: attribute(tag[0], 'id') ?? '1',
-      grams: number(attribute(tag[0], 'used_g')) ?? 0,
-      material: normalizeMaterial(attribute(tag[0], 'type')),
-    }));
-    plates.push({ index, seconds: number(metadata('prediction')), grams: number(metadata('weight')), filaments });
+  let plate: { metadata: Map<string, string>; filaments: PlateInfo['filaments'] } | null = null;
+  for (const tag of xmlTags(xml)) {
+    if (tag.name === 'plate') {
+      if (!tag.closing) {
+        plate ??= { metadata: new Map(), filaments: [] };
+      } else if (plate) {
+        const index = number(plate.metadata.get('index')) ?? plates.length + 1;
+        plates.push({ index, seconds: number(plate.metadata.get('prediction')), grams: number(plate.metadata.get('weight')), filaments: plate.filaments });
+        plate = null;
+        if (plates.length >= MAX_PLATES) break;
+      }
+    } else if (plate && !tag.closing && tag.name === 'metadata') {
+      const key = tag.attributes.get('key');
+      const value = tag.attributes.get('value');
+      if (key !== undefined && value !== undefined && !plate.metadata.has(key)) plate.metadata.set(key, value);
+    } else if (plate && !tag.closing && tag.name === 'filament' && plate.filaments.length < MAX_FILAMENTS_PER_PLATE) {
+      plate.filaments.push({
+        id: tag.attributes.get('id') ?? '1',
+        grams: number(tag.attributes.get('used_g')) ?? 0,
+        material: normalizeMaterial(tag.attributes.get('type')),
+      });
+    }
   }
   return plates;
 }
 
 function headerItem(xml: string, key: string): string | undefined {
-  return new RegExp(`<header_item\\s+key="${key}"\\s+value="([^"]*)"`).exec(xml)?.[1];
+  for (const tag of xmlTags(xml)) {
+    if (tag.name === 'header_item' && tag.attributes.get('key') === key) return tag.attributes.get('value');
+  }
+  return undefined;
 }
 
 const APPLICATIONS: Record<string, string> = { bambustudio: 'Bambu Studio', orcaslicer: 'OrcaSlicer' };
@@ -116,7 +140,11 @@ async function applicationOf(source: ByteSource, model: ZipEntry | undefined) {
   if (!model) return undefined;
   try {
     const text = new TextDecoder().decode(await readZipEntry(source, model, 16 * 1024));
-    const match = /<metadata name="Application">\s*([A-Za-z ]+?)[- ]v?(\d[\w.]*)\s*</.exec(text);
+    // Found by indexOf, matched on the short text after it: the pattern never runs over the whole model.
+    const marker = '<metadata name="Application">';
+    const at = text.indexOf(marker);
+    if (at === -1) return undefined;
+    const match = /^\s*([A-Za-z ]+?)[- ]v?(\d[\w.]*)\s*</.exec(text.slice(at + marker.length, at + marker.length + 200));
     if (!match) return undefined;
     return { slicer: APPLICATIONS[match[1].toLowerCase().replace(/\s+/g, '')] ?? match[1], version: cleanVersion(match[2]) };
   } catch {

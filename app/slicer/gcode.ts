@@ -20,7 +20,9 @@ export function readGcodeComments(comments: GcodeComments, start = ''): SlicerSu
   if (hasCuraKeys(comments)) return readCura(comments);
   if (hasSimplify3dKeys(comments)) return readSimplify3d(comments);
   // G-code without any summary comment: say what is missing, not "unknown file".
-  if (comments.firstLines.length > 0 || /^\s*[GM]\d/m.test(start)) {
+  // `[ \t]*`, not `\s*`: `\s` spans newlines, and with `m` a run of blank lines was rescanned
+  // from every one of its line starts (quadratic, issue 18 §1).
+  if (comments.firstLines.length > 0 || /^[ \t]*[GM]\d/m.test(start)) {
     throw new SlicerReadError('noSummary');
   }
   throw new SlicerReadError('notSlicerFile');

@@ -112,8 +112,16 @@ function printSeconds(comments: GcodeComments): number | undefined {
   // `; model printing time: 1h 2m; total estimated time: 1h 10m` — one comment, two figures.
   const header = v.get('model printing time');
   if (header) {
-    const total = /total estimated time\s*[:=]\s*([^;]+)/i.exec(header);
-    return parseDuration(total ? total[1] : header.split(';')[0]);
+    return parseDuration(totalEstimatedTime(header) ?? header.split(';')[0]);
   }
   return parseDuration(v.get('total estimated time'));
+}
+
+/** `…; total estimated time: 1h 10m` → `1h 10m`: found by its name, then read up to the next `;`. */
+function totalEstimatedTime(header: string): string | undefined {
+  const name = 'total estimated time';
+  const at = header.toLowerCase().indexOf(name);
+  if (at === -1) return undefined;
+  const rest = /^\s*[:=]\s*([^;]+)/.exec(header.slice(at + name.length));
+  return rest?.[1];
 }

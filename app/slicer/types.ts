@@ -43,6 +43,8 @@ export const SLICER_ERROR_CODES = [
   'projectNotSliced',
   'bgcodeDamaged',
   'bgcodeCompression',
+  /** the server's summary ran past its time budget (services/slicer-summary.server.ts) */
+  'tooSlow',
 ] as const;
 
 export type SlicerErrorCode = (typeof SLICER_ERROR_CODES)[number];
