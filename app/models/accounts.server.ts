@@ -10,6 +10,7 @@ import { fieldErrors, forbidden, invalid, ok, rateLimited, unauthorized, type Fa
 import {
   authenticate,
   confirmEmail,
+  isResetTokenUsable,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -113,6 +114,11 @@ export async function resendVerificationEmail(ctx: RequestContext, input: Forgot
  */
 export function invalidResetLink(): Failure {
   return invalid('auth:messages.resetInvalid');
+}
+
+/** A reset link's state when its page opens: a used or expired link shows the invalid-link message at once. */
+export async function resetLinkState(ctx: RequestContext, token: string): Promise<'form' | 'invalid'> {
+  return token && (await isResetTokenUsable(ctx.em, token)) ? 'form' : 'invalid';
 }
 
 /**

@@ -19,7 +19,9 @@ export const libraryPresets: Partial<Record<LibraryKind, readonly LibraryPreset[
     { id: 'etsy', values: { percentageFee: 0.105, fixedFee: 0.3 }, texts: ['name', 'description'] },
     { id: 'ebay-business', values: { percentageFee: 0.11, fixedFee: 0.35 }, texts: ['name'] },
     { id: 'ebay-private', values: { percentageFee: 0, fixedFee: 0 }, texts: ['name'] },
-    { id: 'amazon-handmade', values: { percentageFee: 0.15, fixedFee: 0 }, texts: ['name'] },
+    // amazon.de: 12 % (15 % is the US rate). Its 0,30 € is a minimum per item, not a fee on top,
+    // so fixedFee stays 0 and the description says so.
+    { id: 'amazon-handmade', values: { percentageFee: 0.12, fixedFee: 0 }, texts: ['name', 'description'] },
     { id: 'stripe', values: { percentageFee: 0.015, fixedFee: 0.25 }, texts: ['name'] },
   ],
   shipping: [

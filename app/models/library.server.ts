@@ -246,11 +246,37 @@ export async function findActiveLibraryItem(ctx: LibraryContext, kind: LibraryKi
   return entity && Number(entity.isActive) === 1 ? toLibraryItem(kind, entity) : null;
 }
 
-/** "In meine Bibliothek übernehmen": a new item with a preset's figures from the advice table. */
-export async function createLibraryItemFromPreset(ctx: LibraryContext, kind: LibraryKind, presetId: unknown): Promise<Result<LibraryItem>> {
+/**
+ * "In meine Bibliothek übernehmen": a new item with a preset's figures from the advice table.
+ * Pressed again (or twice in a row), the item already taken over is answered instead of a second,
+ * identical one: `created` says which.
+ */
+export async function createLibraryItemFromPreset(
+  ctx: LibraryContext,
+  kind: LibraryKind,
+  presetId: unknown,
+): Promise<Result<{ item: LibraryItem; created: boolean }>> {
   const preset = findPreset(kind, presetId);
   if (!preset) return notFound();
   const t = await getServerT('library');
-  const texts = Object.fromEntries(preset.texts.map((field) => [field, t(`library:presets.${preset.id}.${field}`)]));
-  return createLibraryItem(ctx, kind, { ...texts, ...preset.values });
+  const texts: Record<string, string> = Object.fromEntries(preset.texts.map((field) => [field, t(`library:presets.${preset.id}.${field}`)]));
+  const existing = await findSameItem(ctx, kind, { ...texts, ...preset.values });
+  if (existing) return ok({ item: toLibraryItem(kind, existing), created: false });
+  const result = await createLibraryItem(ctx, kind, { ...texts, ...preset.values });
+  return result.kind === 'ok' ? ok({ item: result.value, created: true }) : result;
+}
+
+/** The user's item of this kind with the same name and figures, if any (the newest). */
+async function findSameItem(ctx: LibraryContext, kind: LibraryKind, values: Record<string, string | number>): Promise<LibraryEntity | null> {
+  const candidates = (await ctx.em.find(
+    libraryEntities[kind] as typeof Marketplace,
+    { user: ctx.user, name: String(values.name) },
+    { orderBy: { createdAt: 'desc' }, limit: 20 },
+  )) as LibraryEntity[];
+  return (
+    candidates.find((candidate) => {
+      const record = candidate as unknown as Record<string, unknown>;
+      return Object.entries(values).every(([name, value]) => (typeof value === 'number' ? Number(record[name]) === value : String(record[name] ?? '') === value));
+    }) ?? null
+  );
 }

@@ -259,6 +259,13 @@ type ResetPasswordResult =
   | { ok: false; reason: 'invalidToken' }
   | { ok: false; reason: 'weakPassword'; errors: FieldErrors };
 
+/** Whether a reset link still works (known, unused, within its hour): the page says so before the form is filled. */
+export async function isResetTokenUsable(em: EntityManager, token: unknown): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  const count = await em.count(User, { resetPasswordToken: hashToken(token), resetPasswordExpires: { $gt: new Date() } });
+  return count > 0;
+}
+
 /**
  * Sets a new password from a reset link (once, within 1 h) and ends all of the
  * user's sessions. Following the link proves control of the mailbox, so an

@@ -157,11 +157,12 @@ export async function libraryAction(kind: LibraryKind, args: ActionFunctionArgs)
     case 'preset': {
       const result = await createLibraryItemFromPreset(libraryCtx, kind, formData.get('preset'));
       if (result.kind !== 'ok') throw notFoundResponse();
-      // The new item opens in the form so the seller can adjust it right away.
-      const params = new URLSearchParams({ edit: result.value.id });
+      const { item, created } = result.value;
+      // The item (new, or the one taken over before) opens in the form so the seller can adjust it right away.
+      const params = new URLSearchParams({ edit: item.id });
       return redirectWithToast(`${libraryDefinitions[kind].path}?${params}`, {
-        title: text('created'),
-        description: text('savedText', result.value.name),
+        title: created ? text('created') : t('library:common.presetExists'),
+        description: created ? text('savedText', item.name) : t('library:common.presetExistsText', { name: item.name }),
       });
     }
     default:

@@ -159,12 +159,12 @@ test.describe('Konto', () => {
     // The 3-second redirect to /auth (meta refresh without JS).
     await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
 
-    // The link works once.
+    // The link works once: opened again, it says so at once instead of offering the form.
     await page.goto(resetLink);
-    await page.getByLabel('Neues Passwort').fill('noch-ein-passwort');
-    await page.getByLabel('Passwort bestätigen').fill('noch-ein-passwort');
-    await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
+    await expect(page.getByRole('heading', { name: 'Ungültiger Link' })).toBeVisible();
     await expect(page.getByText('Der Reset-Link ist ungültig oder abgelaufen.')).toBeVisible();
+    await expect(page.getByLabel('Neues Passwort')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Neuen Link anfordern' })).toHaveAttribute('href', '/forgot-password');
 
     // Old password refused, new one works.
     await signInThroughForm(page, email, NEW_PASSWORD);

@@ -169,6 +169,20 @@ test('presets: marketplace fees and a parcel price go into the library with one 
   await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
   await expect(card(page, 'Etsy')).toContainText('10,5\u00A0%');
   await expect(card(page, 'Etsy')).toContainText('0,30\u00A0€');
+  // Pressed again: no second, identical Etsy; the one taken over opens with a note.
+  await page.getByRole('button', { name: 'Etsy (Verkäufer in Deutschland) in meine Bibliothek übernehmen' }).click();
+  await expect(toast(page)).toContainText('Bereits in Ihrer Bibliothek');
+  await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue('Etsy');
+  await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page.locator('[data-library-item="Etsy"]')).toHaveCount(1);
+  // Its description (the fee's parts) is on the card.
+  await expect(card(page, 'Etsy').locator('[data-library-description]')).toContainText('6,5 % Transaktionsgebühr');
+  // amazon.de's rate, not the US one; its 0,30 € minimum is said in words, not added as a fee.
+  await page.getByRole('button', { name: 'Amazon Handmade in meine Bibliothek übernehmen' }).click();
+  await expect(panel(page).getByLabel('Prozentuale Gebühr', { exact: true })).toHaveValue('0,12');
+  await expect(panel(page).getByLabel('Fixe Gebühr', { exact: true })).toHaveValue('0');
+  await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(card(page, 'Amazon Handmade')).toContainText('mindestens 0,30 €');
 
   await page.goto('/shipping');
   await page.getByRole('button', { name: 'DHL Paket bis 2 kg in meine Bibliothek übernehmen' }).click();

@@ -7,7 +7,7 @@ import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateL
 import { hashToken } from '../../app/models/users.server';
 import { loader as rootLoader } from '../../app/root';
 import { action as profilePageAction, loader as profileLoader } from '../../app/routes/_account+/profile';
-import { action as resetPasswordPageAction } from '../../app/routes/_auth+/reset-password';
+import { action as resetPasswordPageAction, loader as resetPasswordPageLoader } from '../../app/routes/_auth+/reset-password';
 import { loader as verifyEmailPageLoader } from '../../app/routes/_auth+/verify-email';
 import { action as contactPageAction } from '../../app/routes/_public+/kontakt';
 import { action as resetPasswordApiAction } from '../../app/routes/api+/auth.reset-password';
@@ -286,6 +286,21 @@ describe('one operation behind a page and its API route', () => {
     const again = await viaApi(fields({ password: 'Noch-Ein-Passwort-3', confirmPassword: 'Noch-Ein-Passwort-3' }));
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ message: 'Der Reset-Link ist ungültig oder abgelaufen.' });
+  });
+
+  it('reset password: the page tells a used, expired or unknown link when it opens, before a password is typed', async () => {
+    const { email } = await createUser(app.orm);
+    const token = 'S'.repeat(43);
+    const open = async (link: string) => (await run(resetPasswordPageLoader, new Request(`http://localhost${link}`))) as unknown as Reply & { data: { state: string } };
+    await app.em().nativeUpdate(User, { email }, { resetPasswordToken: hashToken(token), resetPasswordExpires: new Date(Date.now() + 60_000) });
+    expect((await open(`/reset-password?token=${token}`)).data.state).toBe('form');
+    for (const link of [`/reset-password?token=${'U'.repeat(43)}`, '/reset-password?token=kurz', '/reset-password']) {
+      const page = await open(link);
+      expect(page.data.state, link).toBe('invalid');
+      expect(page.init.status, link).toBe(400);
+    }
+    await app.em().nativeUpdate(User, { email }, { resetPasswordExpires: new Date(Date.now() - 1_000) });
+    expect((await open(`/reset-password?token=${token}`)).data.state).toBe('invalid');
   });
 
   it('verify e-mail: the API refuses a used link with the helpful message, the page shows it as confirmed', async () => {

@@ -183,6 +183,12 @@ function ItemCard({ kind, item, q }: { kind: LibraryKind; item: LibraryItem; q: 
           </div>
         ))}
       </dl>
+      {/* Packaging, shipping and marketplaces keep a description; a card that has one shows it. */}
+      {typeof item.description === 'string' && item.description.trim() ? (
+        <p className="mt-3 whitespace-pre-line break-words text-sm text-ink-muted" data-library-description>
+          {item.description}
+        </p>
+      ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <Link to={href({ edit: item.id })} preventScrollReset className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={t('common.editItem', { name: item.name })}>
           <Pencil aria-hidden="true" className="size-4" />

@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { invalidResetLink, resetPasswordWithToken } from '~/models/accounts.server';
+import { invalidResetLink, resetLinkState, resetPasswordWithToken } from '~/models/accounts.server';
 import { resetPasswordSchema } from '~/models/auth-schemas';
 import { getRequestContext } from '~/services/request-context.server';
 import { pageFailure, pageResult } from '~/utils/result-response.server';
@@ -23,14 +23,15 @@ const REDIRECT_SECONDS = 3;
 type State = 'invalid' | 'form' | 'done';
 
 /**
- * No token: the invalid-link state; a token: the form; after success (`?done=1`,
+ * No token, or one that no longer works (used, expired, unknown): the invalid-link state; a usable token: the form; after success (`?done=1`,
  * reached by a redirect): the done state. Invalid and done go to /auth after
  * 3 seconds — a meta refresh, so also without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader(args: LoaderFunctionArgs) {
+  const params = new URL(args.request.url).searchParams;
   const token = params.get('token')?.trim() ?? '';
-  const state: State = params.get('done') === '1' ? 'done' : token ? 'form' : 'invalid';
+  // A used or expired link says so when it opens, not after a new password was typed.
+  const state: State = params.get('done') === '1' ? 'done' : await resetLinkState(await getRequestContext(args), token);
   const t = await getServerT('account');
   return data({ state, token, meta: { title: t('reset.metaTitle') } }, { status: state === 'invalid' ? 400 : 200 });
 }
@@ -129,6 +130,13 @@ function Outcome({ state }: { state: 'invalid' | 'done' }) {
         <LogIn aria-hidden="true" className="size-4" />
         {t('account:reset.toLogin')}
       </ButtonLink>
+      {done ? null : (
+        <p className="mt-4 text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {t('account:reset.requestNew')}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
