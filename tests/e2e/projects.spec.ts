@@ -62,7 +62,7 @@ test.describe('Projekte', () => {
     await saveButton(page).click();
     await expect(page).toHaveURL(/\/calculator\?project=[0-9a-f-]{36}(#projekt-speichern)?$/);
     await expect(toast(page)).toContainText('Projekt gespeichert');
-    await expect(toast(page)).toContainText('"Vase Design #1" wurde erfolgreich gespeichert.');
+    await expect(toast(page)).toContainText('„Vase Design #1“ wurde erfolgreich gespeichert.');
     await expect(saveButton(page)).toHaveText('Projekt aktualisieren');
     await expect(page.getByText('Als Projekt gespeichert')).toBeVisible();
     // Without JavaScript the page opened at the save panel (#projekt-speichern).
@@ -80,7 +80,7 @@ test.describe('Projekte', () => {
     await page.getByLabel('Projektname').fill('Vase Design #1 groß');
     await saveButton(page).click();
     await expect(toast(page)).toContainText('Projekt aktualisiert');
-    await expect(toast(page)).toContainText('"Vase Design #1 groß" wurde erfolgreich aktualisiert.');
+    await expect(toast(page)).toContainText('„Vase Design #1 groß“ wurde erfolgreich aktualisiert.');
     await expect(page).toHaveURL(atAddress);
     const [stored] = await (await page.request.get('/api/projects')).json();
     expect(stored).toMatchObject({ name: 'Vase Design #1 groß', filamentWeight: 42.5, vatPercent: 7 });
