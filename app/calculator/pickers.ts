@@ -5,8 +5,8 @@
  * values. Browser-safe: the select copies values with JavaScript, the loader
  * does the same for `?apply=<picker>` without it.
  */
-import type { LibraryKind } from '../models/library-definitions';
-import { formatDecimalInput } from '../utils/number';
+import type { LibraryKind } from '../domain/library-definitions';
+import { formatDecimalInput } from '../lib/number';
 import type { CalculatorFieldName, CalculatorSection } from './fields';
 
 export type PickerId = 'printer' | 'filament' | 'packaging' | 'shipping' | 'marketplace';

@@ -11,7 +11,7 @@ export type SignedInHeaderProps =
 
 /**
  * The header's menus for a signed-in user ("Verwaltung" and the user menu):
- * a chunk of its own (utils/lazy-part.ts), so a visitor's pages never
+ * a chunk of its own (lib/lazy-part.ts), so a visitor's pages never
  * download them; one component for both, so a page waits for one chunk once.
  */
 export default function SignedInHeaderPart(props: SignedInHeaderProps) {

@@ -2,7 +2,7 @@ import { Link, NavLink } from '@remix-run/react';
 import { Box, LogIn, Menu, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyPart } from '~/utils/lazy-part';
+import { lazyPart } from '~/lib/lazy-part';
 import { MenuPanel, useDismissableDetails, type NavItem } from './header-menu';
 
 // "Verwaltung" and the user menu: never in a visitor's JavaScript.

@@ -1,6 +1,6 @@
 import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerId, type PickerItem } from '../calculator/pickers';
 import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
-import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind } from './library-definitions';
+import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind } from '../domain/library-definitions';
 import { listPickerItems, type LibraryContext } from './library.server';
 
 /**

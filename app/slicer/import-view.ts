@@ -4,7 +4,7 @@
  * loaded reader chunk after a browser import, so the calculator's first-visit
  * JavaScript only renders it.
  */
-import { formatNumber } from '../utils/number';
+import { formatNumber } from '../lib/number';
 import {
   chosenFigures,
   importedFieldValues,

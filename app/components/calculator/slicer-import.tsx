@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportContext } from '~/slicer/browser';
 import type { SlicerImportInfo } from '~/slicer/import-link';
 import type { SlicerImportView } from '~/slicer/import-view';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** The no-JS import's own route: it streams up to 1 GB, which no other calculator post may. */
 export const SLICER_IMPORT_PATH = '/calculator/slicer-import';

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { getServerT } from '../i18n.server';
-import { libraryDefinitions, librarySchema, type LibraryItem, type LibraryKind } from '../models/library-definitions';
+import { libraryDefinitions, librarySchema, type LibraryItem, type LibraryKind } from '../domain/library-definitions';
 import {
   createLibraryItem,
   createLibraryItemFromPreset,
@@ -16,7 +16,7 @@ import { getRequestContext } from '../services/request-context.server';
 import { pageResult } from './result-response.server';
 import { redirectWithToast } from './toast.server';
 import { readFormData } from './form-data.server';
-import { searchText } from './search-text';
+import { searchText } from '../lib/search-text';
 import { parseSubmission } from './form-submission.server';
 
 /**

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { printerDefaults } from '../calculator/fields';
-import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../utils/number';
+import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../lib/number';
 
 export const FILAMENT_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU', 'ASA', 'PC', 'Nylon', 'HIPS', 'PVA'] as const;
 export const PACKAGING_TYPES = ['box', 'envelope', 'bubble_mailer', 'padded_envelope', 'tube', 'bag'] as const;
