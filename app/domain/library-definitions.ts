@@ -361,3 +361,21 @@ export function libraryDefaults(kind: LibraryKind): Record<string, string | numb
   values.isActive ??= 1;
   return values;
 }
+
+/** What the library pages' loader hands the page (app/web/library-route.server.ts). */
+export type LibraryMode = 'new' | 'edit' | 'delete' | null;
+
+export type LibraryLoaderData =
+  | { signedIn: false; kind: LibraryKind; title: string }
+  | {
+      signedIn: true;
+      kind: LibraryKind;
+      title: string;
+      q: string;
+      items: LibraryItem[];
+      /** Pages of LIBRARY_PAGE_SIZE, newest first (`?page=`). */
+      page: number;
+      hasNext: boolean;
+      mode: LibraryMode;
+      item: LibraryItem | null;
+    };

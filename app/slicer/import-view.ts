@@ -27,6 +27,11 @@ export type SlicerImportView = {
   plates?: SlicerPlateChoice[];
 };
 
+/** The notice under the import field: the imported figures, or why the file could not be read. */
+export type SlicerNoticeView =
+  | { kind: 'info'; info: SlicerImportInfo; view: SlicerImportView }
+  | { kind: 'error'; code: string; params?: Record<string, string | number> };
+
 export function buildImportView(info: SlicerImportInfo, t: Translate, search: string): SlicerImportView {
   const duration = (seconds: number) => t('slicer.duration', printTimeParts(seconds));
   const { grams, seconds } = chosenFigures(info);

@@ -17,8 +17,8 @@ import {
   type FieldDef,
   type LibraryItem,
   type LibraryKind,
+  type LibraryLoaderData,
 } from '~/domain/library-definitions';
-import type { LibraryLoaderData } from '~/web/library-route.server';
 import { formatDecimalInput } from '~/lib/number';
 import { useHydrated } from '~/lib/use-hydrated';
 import { LibraryAdvice } from './library-advice';
