@@ -1,5 +1,5 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/server/request-guard.server';
+import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/server/index';
 
 /**
  * Express middleware in front of Remix (rules in app/server/request-guard.server.ts):

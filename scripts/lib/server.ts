@@ -11,9 +11,16 @@ import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { answerDatabaseOutages } from '../../app/services/database-outage.server';
 import { parseEnv } from '../../app/lib/env.server';
-import { crossSiteRequestGuard } from '../../app/server/csrf.server';
-import { buildContentSecurityPolicy, staticSecurityHeaders, STRICT_TRANSPORT_SECURITY, uploadOriginFor } from '../../app/server/security-headers';
-import { isCacheableRequest, VisitorPageCache, type VisitorPageSlot } from '../../app/server/visitor-page-cache.server';
+import {
+  buildContentSecurityPolicy,
+  crossSiteRequestGuard,
+  isCacheableRequest,
+  staticSecurityHeaders,
+  STRICT_TRANSPORT_SECURITY,
+  uploadOriginFor,
+  VisitorPageCache,
+  type VisitorPageSlot,
+} from '../../app/server/index';
 import { requestGuard } from './request-limits';
 
 type Options = {
