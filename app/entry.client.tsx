@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import { BrowserI18n } from './i18n.client';
-import { partsBeforeHydration } from './utils/lazy-part';
+import { partsBeforeHydration } from './lib/lazy-part';
 
 /**
  * A namespace a later page needs comes from public/locales. While it loads,

@@ -10,11 +10,17 @@ import { logContactRecipient } from './models/contact.server';
 import { getEm, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
-import { applyCachePolicy } from './utils/http-cache.server';
-import { NonceProvider } from './utils/nonce';
-import { trimReactEncoderPadding } from './utils/react-stream-padding.server';
-import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
-import type { VisitorPageSlot } from './utils/visitor-page-cache.server';
+import { NonceProvider } from './lib/nonce';
+import {
+  applyCachePolicy,
+  cachedHtmlResponse,
+  getCachedPage,
+  recordingStream,
+  renderCacheKey,
+  storePage,
+  trimReactEncoderPadding,
+  type VisitorPageSlot,
+} from './server';
 
 declare global {
   // One outbox worker (and one upload cleanup) per process, also across dev-server module reloads.

@@ -6,17 +6,18 @@ import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieConsent } from './components/cookie-consent';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/site-footer';
-import { SiteHeader, type SiteHeaderUser } from './components/site-header';
+import { SiteHeader } from './components/site-header';
+import type { SiteHeaderUser } from './components/site-header-user';
 import { Toaster } from './components/toaster';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
 import { isPremium } from './models/permissions.server';
 import { getRequestContext, isAdmin } from './services/auth.server';
-import { getConsent } from './utils/consent.server';
-import { LAZY_PARTS, partPreloads } from './utils/part-preloads.server';
-import { useNonce } from './utils/nonce';
-import { getToast } from './utils/toast.server';
+import { getConsent } from './web/consent.server';
+import { LAZY_PARTS, partPreloads } from './server/part-preloads.server';
+import { useNonce } from './lib/nonce';
+import { getToast } from './web/toast.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -55,7 +56,7 @@ function headerUser(user: PublicUser | null | undefined, roles: { isAdmin: boole
   };
 }
 
-// No `headers` export here: a page is shared only if its own route says so (app/utils/http-cache.ts).
+// No `headers` export here: a page is shared only if its own route says so (app/server/http-cache.ts).
 // This loader reads the cookies (session, toast, consent), which is why shared pages vary on Cookie.
 export const handle = { i18n: ['common'] };
 
@@ -91,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The lazily loaded parts this page renders, as every matched route's loader names them (utils/part-preloads.server.ts). */
+/** The lazily loaded parts this page renders, as every matched route's loader names them (server/part-preloads.server.ts). */
 function usePartPreloads(): string[] {
   const matches = useMatches();
   return [...new Set(matches.flatMap((match) => (match.data as { partPreloads?: string[] } | null | undefined)?.partPreloads ?? []))];

@@ -1,7 +1,7 @@
 /** `npm run dev`: the same server as start, with Vite's dev middleware and HMR. */
 process.env.NODE_ENV ??= 'development';
 
-import { parseEnv } from '../app/utils/env.server';
+import { parseEnv } from '../app/lib/env.server';
 import { prepareDatabase } from './lib/database';
 import { startHttpServer } from './lib/server';
 import { onShutdown } from './lib/shutdown';

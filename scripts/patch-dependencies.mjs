@@ -34,7 +34,7 @@ const ROUTER_MARKER = '/* druckpreis patch: route branches and paths compiled on
  * Remix 2 encodes a document's loader data for the browser (turbo-stream, with
  * a plugin call per value) before it calls entry.server, whether or not the
  * page is rendered. A page sent again from the render cache
- * (app/utils/render-cache.server.ts) already holds that data, so the encoding
+ * (app/server/render-cache.server.ts) already holds that data, so the encoding
  * was thrown away: about 0.4 ms, a sixth of a signed-in calculator page's CPU
  * time. The encoding now happens when the render first reads it; everything
  * else, including the error render's own encoding, is as published.

@@ -7,7 +7,7 @@ process.env.NODE_ENV ??= 'production';
 
 import cluster from 'node:cluster';
 import os from 'node:os';
-import { parseEnv } from '../app/utils/env.server';
+import { parseEnv } from '../app/lib/env.server';
 import { buildIfNeeded } from './lib/build-if-needed';
 import { prepareDatabase } from './lib/database';
 import { startHttpServer } from './lib/server';

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { normalizeEmail } from '../app/entities/user.entity';
-import { parseEnv } from '../app/utils/env.server';
+import { parseEnv } from '../app/lib/env.server';
 import { prepareDatabase } from './lib/database';
 
 async function main(): Promise<number> {

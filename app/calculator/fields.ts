@@ -12,7 +12,7 @@
  *
  * Browser-safe: no Node, React or zod imports.
  */
-import { formatDecimalInput } from '../utils/number';
+import { formatDecimalInput } from '../lib/number';
 
 /** The form's cards, in page order. */
 export const calculatorSections = [

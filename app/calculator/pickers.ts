@@ -5,8 +5,8 @@
  * values. Browser-safe: the select copies values with JavaScript, the loader
  * does the same for `?apply=<picker>` without it.
  */
-import type { LibraryKind } from '../models/library-definitions';
-import { formatDecimalInput } from '../utils/number';
+import type { LibraryKind } from '../domain/library-definitions';
+import { formatDecimalInput } from '../lib/number';
 import type { CalculatorFieldName, CalculatorSection } from './fields';
 
 export type PickerId = 'printer' | 'filament' | 'packaging' | 'shipping' | 'marketplace';
@@ -72,3 +72,16 @@ export function toPickerItem(picker: PickerSpec, item: { id: string; name: strin
   for (const { from } of picker.fills) result[from] = Number(item[from]);
   return result;
 }
+
+/** The pickers as the calculator page renders them: the user's items, the chosen ones, and where to add more. */
+export type PickerState = {
+  items: Record<PickerId, PickerItem[]>;
+  selected: Record<PickerId, string>;
+  /** The info box after a no-JS apply: what was taken over from which item. */
+  applied: { picker: PickerId; name: string; fields: Array<[string, string]> } | null;
+  /**
+   * Each kind's library page (for "add one" under an empty picker). Sent as data so the
+   * calculator's first-visit JavaScript does not carry the library definitions and zod.
+   */
+  paths: Record<LibraryKind, string>;
+};

@@ -35,7 +35,7 @@
 // zod/mini: the same zod 4 engine without the method-chaining classes, so the
 // schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
 import * as z from 'zod/mini';
-import { parseGermanNumber } from '../utils/parse-number';
+import { parseGermanNumber } from '../lib/parse-number';
 import {
   calculatorFields,
   MAX_NUMBER,

@@ -1,5 +1,5 @@
-import { formatDecimalInput } from '../utils/number';
-import { isNumberInProgress, parseGermanNumber } from '../utils/parse-number';
+import { formatDecimalInput } from '../lib/number';
+import { isNumberInProgress, parseGermanNumber } from '../lib/parse-number';
 import { calculatorFields, MAX_NUMBER, type CalculatorFieldName, type FieldSpec } from './fields';
 
 /**

@@ -17,7 +17,7 @@ import {
   writeStoredConsent,
   type ConsentFlag,
   type ConsentRecord,
-} from '~/utils/consent';
+} from '~/lib/consent';
 
 /*
  * Cookie consent dialog (spec §4). Works without JavaScript first:

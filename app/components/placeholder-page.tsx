@@ -1,7 +1,6 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react';
 import { Calculator, Hammer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { loader as rootLoader } from '~/root';
 import { SignInRequired, type SignInFeature } from './sign-in-required';
 import { ButtonLink } from './ui/button-link';
 
@@ -12,7 +11,8 @@ import { ButtonLink } from './ui/button-link';
  */
 export function PlaceholderPage({ page }: { page: SignInFeature }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  // Only whether someone is signed in: the root loader's `user` (see root.tsx).
+  const root = useRouteLoaderData<{ user: object | null }>('root');
   const location = useLocation();
   return (
     <main className="mx-auto max-w-page px-4 py-8 sm:py-12">

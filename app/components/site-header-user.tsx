@@ -3,7 +3,22 @@ import { ChevronDown, CircleUserRound, Crown, LogOut, Menu } from 'lucide-react'
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuPanel, menuLinkClass, summaryResetClass, useDismissableDetails, type NavItem } from './header-menu';
-import type { SiteHeaderUser } from './site-header';
+
+/**
+ * What the header needs to know about a signed-in user. With a `user` the
+ * header shows Rechner, Projekte, the Verwaltung dropdown (Filamente, Drucker,
+ * Verpackung, Marktplaetze, Versanddienstleister) and the user menu (Premium,
+ * Profil, Admin for admins, Abmelden); on small screens all of it sits in the
+ * user menu. Dropdowns are <details>, sign-out a POST form: no JS needed.
+ */
+export type SiteHeaderUser = {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  profileImageUrl?: string | null;
+  isPremium: boolean;
+  isAdmin: boolean;
+};
 
 export type SignedInHeaderProps =
   | { part: 'management'; links: NavItem[] }
@@ -11,7 +26,7 @@ export type SignedInHeaderProps =
 
 /**
  * The header's menus for a signed-in user ("Verwaltung" and the user menu):
- * a chunk of its own (utils/lazy-part.ts), so a visitor's pages never
+ * a chunk of its own (lib/lazy-part.ts), so a visitor's pages never
  * download them; one component for both, so a page waits for one chunk once.
  */
 export default function SignedInHeaderPart(props: SignedInHeaderProps) {

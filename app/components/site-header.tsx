@@ -2,27 +2,12 @@ import { Link, NavLink } from '@remix-run/react';
 import { Box, LogIn, Menu, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyPart } from '~/utils/lazy-part';
+import { lazyPart } from '~/lib/lazy-part';
 import { MenuPanel, useDismissableDetails, type NavItem } from './header-menu';
+import type { SiteHeaderUser } from './site-header-user';
 
 // "Verwaltung" and the user menu: never in a visitor's JavaScript.
 const SignedInHeaderPart = lazyPart(() => import('./site-header-user'), '[data-user-menu]');
-
-/**
- * What the header needs to know about a signed-in user. With a `user` the
- * header shows Rechner, Projekte, the Verwaltung dropdown (Filamente, Drucker,
- * Verpackung, Marktplaetze, Versanddienstleister) and the user menu (Premium,
- * Profil, Admin for admins, Abmelden); on small screens all of it sits in the
- * user menu. Dropdowns are <details>, sign-out a POST form: no JS needed.
- */
-export type SiteHeaderUser = {
-  id: string;
-  email: string;
-  firstName?: string | null;
-  profileImageUrl?: string | null;
-  isPremium: boolean;
-  isAdmin: boolean;
-};
 
 export type SiteHeaderProps = {
   /** The signed-in user; null or absent renders the visitor header. */

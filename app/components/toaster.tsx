@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
-/** A toast as the root loader hands it over (see app/utils/toast.server.ts). */
+/** A toast as the root loader hands it over (see app/web/toast.server.ts). */
 export type ToastMessage = {
   id: string;
   type: 'success' | 'error';

@@ -7,8 +7,8 @@ import { User } from './user.entity';
  * a database enum, so adding a material is a code change without a migration;
  * the form schema validates against this list.
  */
-export { FILAMENT_MATERIALS } from '../models/library-definitions';
-import { FILAMENT_MATERIALS } from '../models/library-definitions';
+export { FILAMENT_MATERIALS } from '../domain/library-definitions';
+import { FILAMENT_MATERIALS } from '../domain/library-definitions';
 export type FilamentMaterial = (typeof FILAMENT_MATERIALS)[number];
 
 @Entity({ tableName: 'filaments' })

@@ -3,8 +3,8 @@ import { BaseEntity, flagColumn, moneyColumn } from './base.entity';
 import { User } from './user.entity';
 
 /** Packaging kinds (spec §3); plain text in the database, validated by the form schema. */
-export { PACKAGING_TYPES } from '../models/library-definitions';
-import { PACKAGING_TYPES } from '../models/library-definitions';
+export { PACKAGING_TYPES } from '../domain/library-definitions';
+import { PACKAGING_TYPES } from '../domain/library-definitions';
 export type PackagingType = (typeof PACKAGING_TYPES)[number];
 
 @Entity({ tableName: 'packaging' })

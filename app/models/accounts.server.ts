@@ -5,8 +5,8 @@ import type { User } from '../entities';
 import { runAfterAnswer } from '../services/background.server';
 import { consumeRateLimit, settleRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
-import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from './auth-schemas';
-import { fieldErrors, forbidden, invalid, ok, rateLimited, unauthorized, type Failure, type Result } from './result';
+import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../domain/auth-schemas';
+import { fieldErrors, forbidden, invalid, ok, rateLimited, unauthorized, type Failure, type Result } from '../domain/result';
 import {
   authenticate,
   confirmEmail,
@@ -22,7 +22,7 @@ import {
  * Account operations (`(ctx, input) => Result`), shared by the /auth,
  * /forgot-password, /reset-password and /verify-email pages and the /api/auth/* routes. Rate limits live here and
  * nowhere else; the routes parse, call, and hand the result to an adapter
- * (utils/result-response.server.ts).
+ * (web/result-response.server.ts).
  */
 
 const LOGIN_STRATEGY = 'form';

@@ -1,6 +1,6 @@
-import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerId, type PickerItem } from '../calculator/pickers';
+import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerState } from '../calculator/pickers';
 import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
-import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind } from './library-definitions';
+import { LIBRARY_KINDS, libraryDefinitions } from '../domain/library-definitions';
 import { listPickerItems, type LibraryContext } from './library.server';
 
 /**
@@ -10,18 +10,6 @@ import { listPickerItems, type LibraryContext } from './library.server';
  * the address that holds them, so the result stays a shareable calculation.
  * An id that is not one of the user's active items applies nothing.
  */
-
-export type PickerState = {
-  items: Record<PickerId, PickerItem[]>;
-  selected: Record<PickerId, string>;
-  /** The info box after a no-JS apply: what was taken over from which item. */
-  applied: { picker: PickerId; name: string; fields: Array<[string, string]> } | null;
-  /**
-   * Each kind's library page (for "add one" under an empty picker). Sent as data so the
-   * calculator's first-visit JavaScript does not carry the library definitions and zod.
-   */
-  paths: Record<LibraryKind, string>;
-};
 
 export type PickerOutcome = { redirectTo: string } | { state: PickerState };
 

@@ -1,9 +1,9 @@
 import { calculatorFieldNames, calculatorFields, toProjectPayload, type CalculatorRawValues } from '../calculator/fields';
 import { calculatorSaveSchema, calculatorSchema } from '../calculator/schema';
 import type { UserContext } from '../services/request-context.server';
-import type { ProjectPayload } from './project-payload';
+import type { ProjectPayload } from '../domain/project-payload';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
-import { fieldErrors, type Result } from './result';
+import { fieldErrors, type Result } from '../domain/result';
 
 /**
  * The calculator page's side of projects: what `/calculator?project=<id>`

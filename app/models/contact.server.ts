@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ContactMessage, User, normalizeEmail } from '../entities';
 import { enqueueMail } from '../services/mail.server';
-import { getEnv } from '../utils/env.server';
+import { getEnv } from '../lib/env.server';
 import { getContactConfig, type ContactConfig } from '../services/admin-settings.server';
-import type { ContactInput } from './auth-schemas';
+import type { ContactInput } from '../domain/auth-schemas';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
-import { ok, rateLimited, type Result } from './result';
+import { ok, rateLimited, type Result } from '../domain/result';
 
 export type ContactResult = { ok: true; autoReply: boolean };
 

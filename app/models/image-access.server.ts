@@ -1,7 +1,7 @@
 import { User } from '../entities';
 import { isAdmin } from '../services/auth.server';
 import type { RequestContext } from '../services/request-context.server';
-import { ownsProductImageKey } from './product-images';
+import { ownsProductImageKey } from '../domain/product-images';
 
 /**
  * Who may see a stored image. Keys are random, but being unguessable is not

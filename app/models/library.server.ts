@@ -10,18 +10,18 @@ import {
   type LibraryInput,
   type LibraryItem,
   type LibraryKind,
-} from './library-definitions';
+} from '../domain/library-definitions';
 import { plainRowTable } from '../services/plain-rows.server';
 import { queryPrepared } from '../services/prepared-query.server';
-import { searchText } from '../utils/search-text';
-import { findPreset } from './library-presets';
-import { fieldErrors, notFound, ok, type Result } from './result';
+import { searchText } from '../lib/search-text';
+import { findPreset } from '../domain/library-presets';
+import { fieldErrors, notFound, ok, type Result } from '../domain/result';
 
 /**
  * The library operations, one implementation for the five kinds: each takes
  * the request context (`{ em, user }`) and answers a Result. Every query is
  * scoped by owner; someone else's id (or a malformed one) is notFound.
- * The pages (utils/library-route.server.ts) and the JSON API call these.
+ * The pages (web/library-route.server.ts) and the JSON API call these.
  */
 
 export type LibraryContext = { em: EntityManager; user: User };

@@ -3,9 +3,9 @@ import { normalizeUploadedImage } from '../services/images.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import type { RequestContext, UserContext } from '../services/request-context.server';
 import { getFileStore, isValidObjectKey, newObjectKey } from '../services/storage.server';
-import { PROFILE_IMAGE_MAX_BYTES, profileImageErrorKeys } from '../utils/profile-image-upload';
-import type { ChangePasswordInput, ProfileInput } from './auth-schemas';
-import { fieldErrors, invalid, ok, rateLimited, type Failure, type Result } from './result';
+import { PROFILE_IMAGE_MAX_BYTES, profileImageErrorKeys } from '../domain/profile-image-upload';
+import type { ChangePasswordInput, ProfileInput } from '../domain/auth-schemas';
+import { fieldErrors, invalid, ok, rateLimited, type Failure, type Result } from '../domain/result';
 import { cancelEmailChange, changePassword, updateProfile, type UpdateProfileResult } from './users.server';
 
 /**

@@ -11,15 +11,15 @@ import {
   type CalculatorRawValues,
   type FieldSpec,
 } from '../calculator/fields';
-import { formatDecimalInput } from '../utils/number';
+import { formatDecimalInput } from '../lib/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable } from '../services/plain-rows.server';
-import { searchText } from '../utils/search-text';
+import { searchText } from '../lib/search-text';
 import { isPremium } from './permissions.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
-import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from './project-payload';
-import { fieldErrors, forbidden, notFound, ok, type Result } from './result';
+import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
+import { fieldErrors, forbidden, notFound, ok, type Result } from '../domain/result';
 
 /**
  * Projects: saved calculations of one user (spec §2 Projects, §3, §7).
@@ -27,7 +27,7 @@ import { fieldErrors, forbidden, notFound, ok, type Result } from './result';
  * The free plan's limit is enforced here, in the transaction that creates.
  */
 
-import { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from './projects';
+import { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from '../domain/projects';
 
 export { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE };
 export const COPY_SUFFIX = ' (Kopie)';

@@ -6,10 +6,10 @@ import { getEmailConfig } from '../services/admin-settings.server';
 import { enqueueMail } from '../services/mail.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import { deleteUserSessions } from '../services/session.server';
-import { getAppUrl, getEnv } from '../utils/env.server';
-import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from './auth-schemas';
+import { getAppUrl, getEnv } from '../lib/env.server';
+import { authErrorKeys, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, utf8ByteLength } from '../domain/auth-schemas';
 import { COMMON_PASSWORDS } from './common-passwords';
-import type { FieldErrors } from './result';
+import type { FieldErrors } from '../domain/result';
 
 /**
  * Accounts: registration, e-mail confirmation, sign-in, password reset,

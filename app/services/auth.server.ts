@@ -1,4 +1,4 @@
-import { safeRedirect } from '../utils/safe-redirect';
+import { safeRedirect } from '../lib/safe-redirect';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { User } from '../entities';
 import { getServerT } from '../i18n.server';
@@ -132,6 +132,6 @@ export function isAdmin(user: Pick<User, 'isAdmin'> | null | undefined): boolean
   return value === 1 || value === true;
 }
 
-/** A local path to go to after sign-in (the one rule: app/utils/safe-redirect.ts). */
+/** A local path to go to after sign-in (the one rule: app/lib/safe-redirect.ts). */
 export { safeRedirect };
 export { getRequestContext, type RequestContext, type UserContext } from './request-context.server';

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { MailOutbox } from '~/entities';
 import { DEFAULT_FROM_EMAIL, getContactConfig, getEmailConfig, type EmailConfig } from './admin-settings.server';
-import { getAppUrl, parseEnv } from '~/utils/env.server';
+import { getAppUrl, parseEnv } from '~/lib/env.server';
 import { getOrm } from './db.server';
 import { headerText, renderMailTemplate, type MailTemplate } from './mail-templates.server';
 

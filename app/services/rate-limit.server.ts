@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parseEnv } from '~/utils/env.server';
+import { parseEnv } from '~/lib/env.server';
 import { RATE_LIMIT_RULES, type RateLimitOutcome, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
 
 export type RateLimitAction = keyof typeof RATE_LIMIT_RULES;

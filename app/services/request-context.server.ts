@@ -24,7 +24,7 @@ export type RequestContext = {
   now: Date;
   /** The request carried a session cookie (valid or not): its response is private. */
   hasSession: boolean;
-  /** Set by `keepResponsePrivate`: the response must not be shared (app/utils/http-cache.server.ts). */
+  /** Set by `keepResponsePrivate`: the response must not be shared (app/server/http-cache.server.ts). */
   privateResponse: boolean;
 };
 export type UserContext = RequestContext & { user: User };

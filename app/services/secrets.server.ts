@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { getEnv } from '~/utils/env.server';
+import { getEnv } from '~/lib/env.server';
 
 /**
  * Secrets the app needs even when nobody configured them (session cookie,

@@ -3,11 +3,11 @@ import { createCookie, createSessionStorage, type Cookie, type Session, type Ses
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ReferenceKind } from '@mikro-orm/core';
 import { Session as SessionRow, User } from '../entities';
-import { getEnv } from '../utils/env.server';
+import { getEnv } from '../lib/env.server';
 import { getEm } from './db.server';
 import { getOrCreateSecret } from './secrets.server';
 import { queryPrepared } from './prepared-query.server';
-import { SESSION_COOKIE_NAME } from '../utils/cookie-names';
+import { SESSION_COOKIE_NAME } from '../lib/cookie-names';
 
 export { SESSION_COOKIE_NAME };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { getOrCreateSecret } from '~/services/secrets.server';
-import { getEnv } from '~/utils/env.server';
+import { getEnv } from '~/lib/env.server';
 
 /**
  * File storage behind one interface: any S3-compatible store when S3_BUCKET is

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { productImagePathOf } from '../models/product-images';
+import { productImagePathOf } from '../domain/product-images';
 import { getOrm } from './db.server';
 import { getFileStore, type FileStore } from './storage.server';
 

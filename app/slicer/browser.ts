@@ -5,9 +5,8 @@
  * the form, and the notice. The calculator's first-visit JavaScript only
  * renders what this produces.
  */
-import type { SlicerNoticeView } from '~/components/calculator/slicer-import';
 import { importedFieldValues, importInfoFromSummary, type SlicerImportInfo } from './import-link';
-import { buildImportView } from './import-view';
+import { buildImportView, type SlicerNoticeView } from './import-view';
 import { readSlicerSummary } from './index';
 import { SLICER_HEAD_BYTES, SLICER_MAX_BYTES, SLICER_TAIL_BYTES, type SlicerReadResult } from './types';
 

@@ -8,7 +8,7 @@
  *   slicerPlates=1:10.5:3600;2:5.25:1800, slicerPlate=<index> (absent = all),
  *   slicerWarning=<code>:<material>:<density>, slicerError=<code>, slicerErrorMethod
  */
-import { formatDecimalInput } from '../utils/number';
+import { formatDecimalInput } from '../lib/number';
 import { SLICER_ERROR_CODES, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
 
 export type SlicerImportInfo = {

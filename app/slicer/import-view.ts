@@ -4,7 +4,7 @@
  * loaded reader chunk after a browser import, so the calculator's first-visit
  * JavaScript only renders it.
  */
-import { formatNumber } from '../utils/number';
+import { formatNumber } from '../lib/number';
 import {
   chosenFigures,
   importedFieldValues,
@@ -26,6 +26,11 @@ export type SlicerImportView = {
   timeCapped?: string;
   plates?: SlicerPlateChoice[];
 };
+
+/** The notice under the import field: the imported figures, or why the file could not be read. */
+export type SlicerNoticeView =
+  | { kind: 'info'; info: SlicerImportInfo; view: SlicerImportView }
+  | { kind: 'error'; code: string; params?: Record<string, string | number> };
 
 export function buildImportView(info: SlicerImportInfo, t: Translate, search: string): SlicerImportView {
   const duration = (seconds: number) => t('slicer.duration', printTimeParts(seconds));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../../app/utils/env.server';
+import type { Env } from '../../app/lib/env.server';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { runMigrations } from './migrate';
 

@@ -1,8 +1,8 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/utils/request-guard.server';
+import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/server/index';
 
 /**
- * Express middleware in front of Remix (rules in app/utils/request-guard.server.ts):
+ * Express middleware in front of Remix (rules in app/server/request-guard.server.ts):
  * refuses malformed host headers, legacy data requests, wrong methods and content types, and
  * bodies over their route's limit — while the body streams, before anything
  * reads it, so an oversized body never costs more memory than the limit.

@@ -10,10 +10,17 @@ import compression from 'compression';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { answerDatabaseOutages } from '../../app/services/database-outage.server';
-import { parseEnv } from '../../app/utils/env.server';
-import { crossSiteRequestGuard } from '../../app/utils/csrf.server';
-import { buildContentSecurityPolicy, staticSecurityHeaders, STRICT_TRANSPORT_SECURITY, uploadOriginFor } from '../../app/utils/security-headers';
-import { isCacheableRequest, VisitorPageCache, type VisitorPageSlot } from '../../app/utils/visitor-page-cache.server';
+import { parseEnv } from '../../app/lib/env.server';
+import {
+  buildContentSecurityPolicy,
+  crossSiteRequestGuard,
+  isCacheableRequest,
+  staticSecurityHeaders,
+  STRICT_TRANSPORT_SECURITY,
+  uploadOriginFor,
+  VisitorPageCache,
+  type VisitorPageSlot,
+} from '../../app/server/index';
 import { requestGuard } from './request-limits';
 
 type Options = {
@@ -56,10 +63,10 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     next();
   });
   if (logRequests) app.use(requestLogger);
-  // State-changing requests from another site get 403 (app/utils/csrf.server.ts).
+  // State-changing requests from another site get 403 (app/server/csrf.server.ts).
   app.use(crossSiteRequestGuard(parseEnv().APP_URL));
   // Pages whose responses said they may be shared (Cache-Control: public, max-age, Vary) are
-  // answered here, before Remix runs (app/utils/visitor-page-cache.server.ts). Off with the
+  // answered here, before Remix runs (app/server/visitor-page-cache.server.ts). Off with the
   // render cache, and in development where the code changes under it.
   const visitorPages = parseEnv().RENDER_CACHE === 'on' && !vite ? new VisitorPageCache() : null;
   if (visitorPages) {

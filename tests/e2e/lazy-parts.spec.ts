@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 /*
  * Issue 2's JavaScript budget: the calculator's and the header's signed-in
- * parts are chunks of their own (app/utils/lazy-part.ts). A visitor never
+ * parts are chunks of their own (app/lib/lazy-part.ts). A visitor never
  * downloads them; a signed-in page hydrates them from the server's markup
  * without a hydration error, and they work afterwards. Without scripts the
  * server renders them in full (projects.spec.ts and library.spec.ts use them

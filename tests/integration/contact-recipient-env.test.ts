@@ -3,7 +3,7 @@ import { AdminSetting, User } from '../../app/entities';
 import { describeContactRecipient, findContactRecipient } from '../../app/models/contact.server';
 import { action as contactAction } from '../../app/routes/api+/contact';
 import { deliverPendingMails } from '../../app/services/mail.server';
-import { parseEnv } from '../../app/utils/env.server';
+import { parseEnv } from '../../app/lib/env.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 

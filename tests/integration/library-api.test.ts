@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { libraryEntities } from '../../app/models/library.server';
-import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind, type NumberFieldDef } from '../../app/models/library-definitions';
+import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind, type NumberFieldDef } from '../../app/domain/library-definitions';
 import { sessionStorage } from '../../app/services/session.server';
 import * as filaments from '../../app/routes/api+/filaments';
 import * as filamentsItem from '../../app/routes/api+/filaments.$id';
@@ -12,7 +12,7 @@ import * as printers from '../../app/routes/api+/printers';
 import * as printersItem from '../../app/routes/api+/printers.$id';
 import * as shipping from '../../app/routes/api+/shipping-providers';
 import * as shippingItem from '../../app/routes/api+/shipping-providers.$id';
-import { libraryLoader } from '../../app/utils/library-route.server';
+import { libraryLoader } from '../../app/web/library-route.server';
 import { APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
 
 const app = useAuthTestApp('libraryapi');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { User } from '../../app/entities';
-import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/models/result';
+import { fieldErrors, forbidden, invalid as refusedAsAWhole, notFound, ok, rateLimited, unauthorized } from '../../app/domain/result';
 import { hashToken } from '../../app/models/users.server';
 import { loader as rootLoader } from '../../app/root';
 import { action as profilePageAction, loader as profileLoader } from '../../app/routes/_account+/profile';
@@ -18,7 +18,7 @@ import { action as uploadUrlApiAction } from '../../app/routes/api+/profile.uplo
 import { requestContextStats } from '../../app/services/request-context.server';
 import { sessionReadStats, signedSessionCookieForTests } from '../../app/services/session.server';
 import { getFileStore } from '../../app/services/storage.server';
-import { apiResult, pageMessageResult, pageResult } from '../../app/utils/result-response.server';
+import { apiResult, pageMessageResult, pageResult } from '../../app/web/result-response.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 

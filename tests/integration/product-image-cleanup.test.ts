@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PendingUpload, User } from '../../app/entities';
 import { requestProfileUploadUrl } from '../../app/models/profile.server';
 import { MAX_PENDING_PRODUCT_IMAGES } from '../../app/models/product-images.server';
-import { parseProductImagePath } from '../../app/models/product-images';
+import { parseProductImagePath } from '../../app/domain/product-images';
 import { action as listAction } from '../../app/routes/api+/projects';
 import { action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as uploadAction } from '../../app/routes/api+/images.upload';

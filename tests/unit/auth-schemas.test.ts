@@ -9,7 +9,7 @@ import {
   profileSchema,
   registerSchema,
   resetPasswordSchema,
-} from '../../app/models/auth-schemas';
+} from '../../app/domain/auth-schemas';
 import { COMMON_PASSWORDS } from '../../app/models/common-passwords';
 import auth from '../../public/locales/de/auth.json';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '~/utils/bounded-cache.server';
+import { BoundedCache } from '~/server/bounded-cache.server';
 
 describe('BoundedCache', () => {
   it('drops the least recently used entry beyond its size', () => {

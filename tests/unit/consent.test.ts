@@ -15,8 +15,8 @@ import {
   serializeConsentRecord,
   serializePreferences,
   writeStoredConsent,
-} from '~/utils/consent';
-import { consentCookie, getConsent, resolveConsentDate } from '~/utils/consent.server';
+} from '~/lib/consent';
+import { consentCookie, getConsent, resolveConsentDate } from '~/web/consent.server';
 
 function memoryStorage() {
   const items = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROSS_SITE_MESSAGE, crossSiteRequestGuard, isCrossSiteRequest, isStateChangingMethod } from '../../app/utils/csrf.server';
+import { CROSS_SITE_MESSAGE, crossSiteRequestGuard, isCrossSiteRequest, isStateChangingMethod } from '../../app/server/csrf.server';
 
 const APP = 'https://druckpreis.example';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '~/utils/env.server';
+import { parseEnv } from '~/lib/env.server';
 
 describe('environment validation', () => {
   it('fills the embedded defaults when nothing is set', () => {

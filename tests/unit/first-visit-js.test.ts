@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAZY_PARTS } from '~/utils/part-preloads.server';
+import { LAZY_PARTS } from '~/server/part-preloads.server';
 import { CLIENT_MANIFEST, firstVisitFiles, readClientManifest, type ViteManifest } from '../../scripts/lib/first-visit-js';
 
 /*
@@ -35,13 +35,13 @@ describe('firstVisitFiles', () => {
 });
 
 describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first visit to /calculator', () => {
-  /** Data attributes only the signed-in parts' code names (app/utils/lazy-part.ts loads them apart). */
+  /** Data attributes only the signed-in parts' code names (app/lib/lazy-part.ts loads them apart). */
   const signedInMarkers = ['data-save-project-floating', 'data-picker-applied', 'data-product-image-preview', 'data-management-menu', 'data-premium-crown'];
 
   it('does not load the signed-in parts, which are chunks of their own', () => {
     const manifest = readClientManifest();
     const files = firstVisitFiles(manifest);
-    // Also checks the names the loaders' modulepreload links use (utils/part-preloads.server.ts).
+    // Also checks the names the loaders' modulepreload links use (server/part-preloads.server.ts).
     for (const part of Object.values(LAZY_PARTS)) {
       expect(manifest[part]?.isDynamicEntry, part).toBe(true);
       expect(files).not.toContain(`/${manifest[part].file}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_KINDS, libraryDefaults, libraryDefinitions, librarySchema, percentMeaning, splitMessage } from '../../app/models/library-definitions';
+import { LIBRARY_KINDS, libraryDefaults, libraryDefinitions, librarySchema, percentMeaning, splitMessage } from '../../app/domain/library-definitions';
 
 describe('library definitions', () => {
   it('has the §9 form defaults', () => {

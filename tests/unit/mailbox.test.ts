@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { translateMessage } from '../../app/utils/messages';
+import { translateMessage } from '../../app/lib/messages';
 import { firstLink, parseMail } from '../e2e/mailbox';
 
 describe('e2e mailbox reader', () => {

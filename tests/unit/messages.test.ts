@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getServerT } from '../../app/i18n.server';
-import { rateLimitedMessage, retryMinutes } from '../../app/utils/messages';
+import { rateLimitedMessage, retryMinutes } from '../../app/lib/messages';
 
 describe('rate-limit message', () => {
   it('counts whole minutes, rounded up, at least one', () => {

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedCodings, compressHtml, crc32WithTable, joinWithNonce, splitAtNonce } from '~/utils/nonced-html.server';
+import { acceptedCodings, compressHtml, crc32WithTable, joinWithNonce, splitAtNonce } from '~/server/nonced-html.server';
 
 describe('nonced html', () => {
   it('cuts a page at every nonce and joins it with another', () => {

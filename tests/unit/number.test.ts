@@ -7,7 +7,7 @@ import {
   formatNumber,
   formatPercent,
   parseDecimal,
-} from '~/utils/number';
+} from '~/lib/number';
 
 const NBSP = '\u00A0';
 

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { trimReactEncoderPadding } from '~/utils/react-stream-padding.server';
+import { trimReactEncoderPadding } from '~/server/react-stream-padding.server';
 
 /** Renders `texts` as separate text nodes, streamed like entry.server.tsx does, optionally through the fix. */
 function render(texts: string[], fix: boolean): Promise<Buffer> {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { joinWithNonce, splitAtNonce } from '~/utils/nonced-html.server';
+import { joinWithNonce, splitAtNonce } from '~/server/nonced-html.server';
 import {
   cachedHtmlResponse,
   clearRenderCache,
@@ -10,7 +10,7 @@ import {
   recordingStream,
   renderCacheKey,
   storePage,
-} from '~/utils/render-cache.server';
+} from '~/server/render-cache.server';
 
 const context = (loaderData: unknown, extra: Record<string, unknown> = {}) =>
   ({ staticHandlerContext: { loaderData, actionData: null, errors: null, ...extra } }) as unknown as EntryContext;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, checkHostHeaders, checkMethodAndType, isValidHost } from '~/utils/request-guard.server';
+import { bodyLimitFor, checkHostHeaders, checkMethodAndType, isValidHost } from '~/server/request-guard.server';
 
 describe('request guard rules', () => {
   it('gives forms and JSON 64 KB, uploads their documented limits', () => {

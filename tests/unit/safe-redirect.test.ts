@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '~/utils/safe-redirect';
-import { safeRedirectPath } from '~/utils/consent';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { safeRedirectPath } from '~/lib/consent';
 import { safeRedirect as authSafeRedirect } from '~/services/auth.server';
 
 describe('safeRedirect: the one rule', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, uploadOriginFor } from '~/utils/security-headers';
+import { buildContentSecurityPolicy, uploadOriginFor } from '~/server/security-headers';
 
 describe('Content-Security-Policy', () => {
   it('allows only this origin and the nonce for scripts, and no framing', () => {

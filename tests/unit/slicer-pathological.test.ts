@@ -4,7 +4,7 @@ import { collectComments, parseDuration, parseNumber, parseNumberList, splitList
 import { normalizeMaterial } from '~/slicer/materials';
 import { cleanVersion } from '~/slicer/summary';
 import { xmlTags } from '~/slicer/xml-tags';
-import { isNumberInProgress, parseGermanNumber } from '~/utils/parse-number';
+import { isNumberInProgress, parseGermanNumber } from '~/lib/parse-number';
 import { zip } from '../fixtures/slicer/make';
 
 /**

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-type ToastModule = typeof import('../../app/utils/toast.server');
+type ToastModule = typeof import('../../app/web/toast.server');
 let toastModule: ToastModule;
 
 beforeAll(async () => {
   // A configured secret, so nothing is written under DATA_DIR.
   process.env.SESSION_SECRET ??= 'test-secret-test-secret-test-secret-0123456789';
-  toastModule = await import('../../app/utils/toast.server');
+  toastModule = await import('../../app/web/toast.server');
 });
 
 /** The cookie pair a browser would send back for a Set-Cookie value. */

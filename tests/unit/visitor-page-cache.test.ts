@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import type { EntryContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { splitAtNonce } from '~/utils/nonced-html.server';
-import { applyCachePolicy } from '~/utils/http-cache.server';
-import { sharedMaxAge, VisitorPageCache } from '~/utils/visitor-page-cache.server';
+import { splitAtNonce } from '~/server/nonced-html.server';
+import { applyCachePolicy } from '~/server/http-cache.server';
+import { sharedMaxAge, VisitorPageCache } from '~/server/visitor-page-cache.server';
 
 const request = (url: string, cookie?: string, method = 'GET') => ({
   method,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { costBreakdown, failureSurcharge } from '~/calculator/breakdown';
 import type { CalculationResult } from '~/calculator/engine';
-import { formatEuro, formatPercent } from '~/utils/number';
+import { formatEuro, formatPercent } from '~/lib/number';
 import { Card } from '../ui/card';
 
 const CATEGORY_RESULT_NAME = {

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { sumDetailedCosts } from '~/calculator/breakdown';
 import type { BaseCosts } from '~/calculator/engine';
-import { formatEuro } from '~/utils/number';
+import { formatEuro } from '~/lib/number';
 
 /** Collapsed by default; the summary already shows the sum of filament, power, wear and shipping. */
 export function DetailedCosts({ costs }: { costs: BaseCosts | null }) {

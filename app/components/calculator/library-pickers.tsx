@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calculatorPickers, pickerTexts, type PickerId, type PickerItem, type PickerSpec } from '~/calculator/pickers';
 import type { CalculatorSection } from '~/calculator/fields';
-import type { PickerState } from '~/models/calculator-pickers.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import type { PickerState } from '~/calculator/pickers';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * The library pickers of one calculator card (signed-in users). With scripts,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CalculationResult } from '~/calculator/engine';
-import { formatEuro, formatPercent } from '~/utils/number';
+import { formatEuro, formatPercent } from '~/lib/number';
 import { Card } from '../ui/card';
 
 type Props = { result: CalculationResult; quantity: number; vatPercent: number; targetPrice: number; smallBusiness?: boolean };

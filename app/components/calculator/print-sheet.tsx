@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import type { CalculatorFieldName, FieldView } from '~/calculator/fields';
-import { formatEuro, formatNumber } from '~/utils/number';
+import { formatEuro, formatNumber } from '~/lib/number';
 
 /**
  * Only on paper: seller, title, date and the inputs, above the result cards.

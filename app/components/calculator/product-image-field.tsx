@@ -1,8 +1,8 @@
 import { ImagePlus, Loader2, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/models/product-images';
-import { useHydrated } from '~/utils/use-hydrated';
+import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 

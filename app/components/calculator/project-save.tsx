@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
-import { useHydrated } from '~/utils/use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { SaveError, SaveIntent } from './project-fields';
 
 const SAVE_PANEL_ID = 'projekt-speichern';

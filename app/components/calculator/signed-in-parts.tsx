@@ -1,6 +1,6 @@
 import type { CalculatorSection } from '~/calculator/fields';
 import { calculatorPickers } from '~/calculator/pickers';
-import type { PickerState } from '~/models/calculator-pickers.server';
+import type { PickerState } from '~/calculator/pickers';
 import { LibraryPickers } from './library-pickers';
 import { ProductImageField } from './product-image-field';
 import type { SaveError } from './project-fields';

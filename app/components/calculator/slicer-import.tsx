@@ -2,16 +2,11 @@ import { useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportContext } from '~/slicer/browser';
-import type { SlicerImportInfo } from '~/slicer/import-link';
-import type { SlicerImportView } from '~/slicer/import-view';
-import { useHydrated } from '~/utils/use-hydrated';
+import type { SlicerNoticeView } from '~/slicer/import-view';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** The no-JS import's own route: it streams up to 1 GB, which no other calculator post may. */
 export const SLICER_IMPORT_PATH = '/calculator/slicer-import';
-
-export type SlicerNoticeView =
-  | { kind: 'info'; info: SlicerImportInfo; view: SlicerImportView }
-  | { kind: 'error'; code: string; params?: Record<string, string | number> };
 
 /**
  * "Aus Slicer-Datei übernehmen": with scripts the file is read in the browser

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
-import { formatEuro } from '~/utils/number';
+import { formatEuro } from '~/lib/number';
 
 /**
  * Phones only: on a narrow screen the results sit several screens below the

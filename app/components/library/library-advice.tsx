@@ -3,8 +3,8 @@ import { ChevronDown, Info, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button-link';
-import { libraryDefinitions, type LibraryDefinition, type LibraryKind } from '~/models/library-definitions';
-import { libraryPresets } from '~/models/library-presets';
+import { libraryDefinitions, type LibraryDefinition, type LibraryKind } from '~/domain/library-definitions';
+import { libraryPresets } from '~/domain/library-presets';
 
 /**
  * The static advice of a library page (spec §2): advice text, not logic. The

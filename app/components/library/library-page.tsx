@@ -17,15 +17,15 @@ import {
   type FieldDef,
   type LibraryItem,
   type LibraryKind,
-} from '~/models/library-definitions';
-import type { LibraryLoaderData } from '~/utils/library-route.server';
-import { formatDecimalInput } from '~/utils/number';
-import { useHydrated } from '~/utils/use-hydrated';
+  type LibraryLoaderData,
+} from '~/domain/library-definitions';
+import { formatDecimalInput } from '~/lib/number';
+import { useHydrated } from '~/lib/use-hydrated';
 import { LibraryAdvice } from './library-advice';
 
 /**
  * The one page of the five libraries, driven by the kind's definition
- * (models/library-definitions.ts). Without JavaScript the add/edit form and
+ * (domain/library-definitions.ts). Without JavaScript the add/edit form and
  * the delete confirmation render on the page (`?new`, `?edit=<id>`,
  * `?delete=<id>`); with JavaScript the same markup sits in a modal <dialog>.
  */

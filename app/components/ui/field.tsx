@@ -2,8 +2,8 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '~/utils/messages';
-import { useHydrated } from '~/utils/use-hydrated';
+import { translateMessage } from '~/lib/messages';
+import { useHydrated } from '~/lib/use-hydrated';
 import { buttonClassName, type ButtonVariant } from './button-link';
 
 /*

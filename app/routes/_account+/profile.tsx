@@ -1,5 +1,5 @@
-import { readFormData } from '~/utils/form-data.server';
-import { parseSubmission } from '~/utils/form-submission.server';
+import { readFormData } from '~/web/form-data.server';
+import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -12,15 +12,15 @@ import { showToast } from '~/components/toaster';
 import { buttonClassName } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { changePasswordSchema, profileSchema } from '~/models/auth-schemas';
+import { changePasswordSchema, profileSchema } from '~/domain/auth-schemas';
 import { toPublicUser } from '~/models/users.server';
 import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, refusedPicture, saveProfile } from '~/models/profile.server';
 import { requireUserContext } from '~/services/auth.server';
-import { readProfileImageForm } from '~/utils/image-upload.server';
-import { pageMessageResult, pageResult } from '~/utils/result-response.server';
-import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/utils/profile-image-upload';
-import { redirectWithToast } from '~/utils/toast.server';
-import { useHydrated } from '~/utils/use-hydrated';
+import { readProfileImageForm } from '~/web/image-upload.server';
+import { pageMessageResult, pageResult } from '~/web/result-response.server';
+import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
+import { redirectWithToast } from '~/web/toast.server';
+import { useHydrated } from '~/lib/use-hydrated';
 
 export const handle = { i18n: ['account', 'auth'] };
 

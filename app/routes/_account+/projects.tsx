@@ -9,7 +9,7 @@ import { showToast } from '~/components/toaster';
 import { ButtonLink, buttonClassName } from '~/components/ui/button-link';
 import { Pagination } from '~/components/ui/pagination';
 import { getServerT } from '~/i18n.server';
-import { productImageUrl } from '~/models/product-images';
+import { productImageUrl } from '~/domain/product-images';
 import {
   canCreateProjectGiven,
   copyProject,
@@ -18,11 +18,11 @@ import {
   listProjects,
   projectMinimumPriceWithVat,
 } from '~/models/projects.server';
-import { MAX_SEARCH_LENGTH } from '~/models/projects';
+import { MAX_SEARCH_LENGTH } from '~/domain/projects';
 import { getRequestContext } from '~/services/auth.server';
 import type { UserContext } from '~/services/request-context.server';
-import { formatEuro } from '~/utils/number';
-import { redirectWithToast, type ToastInput } from '~/utils/toast.server';
+import { formatEuro } from '~/lib/number';
+import { redirectWithToast, type ToastInput } from '~/web/toast.server';
 
 export const handle = { i18n: ['projects'] };
 

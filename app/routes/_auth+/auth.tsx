@@ -1,5 +1,5 @@
-import { readFormData } from '~/utils/form-data.server';
-import { parseSubmission } from '~/utils/form-submission.server';
+import { readFormData } from '~/web/form-data.server';
+import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,11 +10,11 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '~/components/ui/field';
 import { listOf } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
-import { EMAIL_MAX_LENGTH, loginSchema, registerSchema, resendVerificationSchema } from '~/models/auth-schemas';
+import { EMAIL_MAX_LENGTH, loginSchema, registerSchema, resendVerificationSchema } from '~/domain/auth-schemas';
 import { login, register, resendVerificationEmail } from '~/models/accounts.server';
 import { getOptionalUserId, getRequestContext, issueUserSession, safeRedirect } from '~/services/auth.server';
-import { translateMessage } from '~/utils/messages';
-import { pageResult } from '~/utils/result-response.server';
+import { translateMessage } from '~/lib/messages';
+import { pageResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 

@@ -1,5 +1,5 @@
-import { readFormData } from '~/utils/form-data.server';
-import { parseSubmission } from '~/utils/form-submission.server';
+import { readFormData } from '~/web/form-data.server';
+import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,10 +10,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, SubmitButton, TextField } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { forgotPasswordSchema } from '~/models/auth-schemas';
+import { forgotPasswordSchema } from '~/domain/auth-schemas';
 import { forgotPassword } from '~/models/accounts.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { pageResult } from '~/utils/result-response.server';
+import { pageResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 

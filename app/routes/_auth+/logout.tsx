@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { endSession } from '~/services/auth.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { redirectWithToast } from '~/web/toast.server';
 
 /**
  * Sign-out for the header's 'Abmelden' form (a POST, so it works without

@@ -1,5 +1,5 @@
-import { readFormData } from '~/utils/form-data.server';
-import { parseSubmission } from '~/utils/form-submission.server';
+import { readFormData } from '~/web/form-data.server';
+import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
@@ -12,9 +12,9 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { invalidResetLink, resetLinkState, resetPasswordWithToken } from '~/models/accounts.server';
-import { resetPasswordSchema } from '~/models/auth-schemas';
+import { resetPasswordSchema } from '~/domain/auth-schemas';
 import { getRequestContext } from '~/services/request-context.server';
-import { pageFailure, pageResult } from '~/utils/result-response.server';
+import { pageFailure, pageResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 

@@ -8,7 +8,7 @@ import { importedFieldValues, importInfoFromSummary, importNoticeToParams, type 
 /**
  * The slicer import without JavaScript: a multipart post of the file and the
  * calculator's current texts. It has its own address because it alone may
- * stream up to 1 GB (app/utils/request-guard.server.ts); the file is read as
+ * stream up to 1 GB (app/server/request-guard.server.ts); the file is read as
  * it streams (head and tail kept, nothing stored). The answer is a redirect to
  * the calculation link with weight and print time filled in and the import
  * notice (or its German error) in the link.

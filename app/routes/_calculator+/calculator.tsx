@@ -22,32 +22,34 @@ import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/
 import { PrintSheetHeader } from '~/components/calculator/print-sheet';
 import { ProjectHiddenFields, SAVE_INTENT, type SaveError } from '~/components/calculator/project-fields';
 import { SignInPrompt } from '~/components/calculator/sign-in-prompt';
-import { SlicerImport, type SlicerNoticeView } from '~/components/calculator/slicer-import';
+import { SlicerImport } from '~/components/calculator/slicer-import';
+import type { SlicerNoticeView } from '~/slicer/import-view';
 import { StickySummary } from '~/components/calculator/sticky-summary';
 import { showToast } from '~/components/toaster';
 import { Card } from '~/components/ui/card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { getServerT } from '~/i18n.server';
-import { readFormData } from '~/utils/form-data.server';
-import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from '~/utils/request-guard.server';
+import { readFormData } from '~/web/form-data.server';
+import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from '~/server/request-guard.server';
 import { buildImportView } from '~/slicer/import-view';
 import { importNoticeFromParams } from '~/slicer/import-link';
 import type { loader as rootLoader } from '~/root';
 import { HIDDEN_PROJECT_FIELDS, openProject, saveCalculatorProject } from '~/models/calculator-projects.server';
 import { releaseProductImage, uploadProductImage } from '~/models/product-images.server';
-import { readImageForm } from '~/utils/image-upload.server';
-import { calculatorPickerState, type PickerState } from '~/models/calculator-pickers.server';
+import { readImageForm } from '~/web/image-upload.server';
+import type { PickerState } from '~/calculator/pickers';
+import { calculatorPickerState } from '~/models/calculator-pickers.server';
 import { getRequestContext } from '~/services/auth.server';
-import { LAZY_PARTS, partPreloads } from '~/utils/part-preloads.server';
+import { LAZY_PARTS, partPreloads } from '~/server/part-preloads.server';
 import type { UserContext } from '~/services/request-context.server';
-import { redirectWithToast } from '~/utils/toast.server';
-import { lazyPart } from '~/utils/lazy-part';
-import { useHydrated } from '~/utils/use-hydrated';
-import { publicPageHeaders } from '~/utils/http-cache';
+import { redirectWithToast } from '~/web/toast.server';
+import { lazyPart } from '~/lib/lazy-part';
+import { useHydrated } from '~/lib/use-hydrated';
+import { publicPageHeaders } from '~/server/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
-// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+// Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
 
@@ -264,7 +266,7 @@ const UPLOAD_INTENT = 'uploadImage';
 const REMOVE_IMAGE_INTENT = 'removeImage';
 
 
-// The pickers, the product image field and the save panel: never in a visitor's JavaScript (utils/lazy-part.ts).
+// The pickers, the product image field and the save panel: never in a visitor's JavaScript (lib/lazy-part.ts).
 const SignedInPart = lazyPart(() => import('~/components/calculator/signed-in-parts'), '[data-save-project]');
 
 type ValidEvaluation = Exclude<CalculatorEvaluation, { status: 'invalid' }>;

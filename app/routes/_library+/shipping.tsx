@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LibraryPage } from '~/components/library/library-page';
-import { libraryAction, libraryLoader } from '~/utils/library-route.server';
+import { libraryAction, libraryLoader } from '~/web/library-route.server';
 
 /** /shipping: one of the five library pages; everything comes from the kind's definition. */
 export const handle = { i18n: ['library'] };

@@ -20,11 +20,11 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { workedExampleHref } from '~/calculator/worked-example';
 import { getServerT } from '~/i18n.server';
 import { getOptionalUser } from '~/services/auth.server';
-import { publicPageHeaders } from '~/utils/http-cache';
+import { publicPageHeaders } from '~/server/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 export const handle = { i18n: ['landing'] };
-// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+// Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 export const headers = publicPageHeaders;
 
 /** The landing page is for visitors; signed-in users start in the calculator (spec §2 "Route availability"). */

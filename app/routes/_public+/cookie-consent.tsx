@@ -1,7 +1,7 @@
-import { readFormData } from '~/utils/form-data.server';
+import { readFormData } from '~/web/form-data.server';
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { COOKIE_SETTINGS_PARAM, safeRedirectPath } from '~/utils/consent';
-import { consentFromForm, serializeConsentCookie } from '~/utils/consent.server';
+import { COOKIE_SETTINGS_PARAM, safeRedirectPath } from '~/lib/consent';
+import { consentFromForm, serializeConsentCookie } from '~/web/consent.server';
 
 /**
  * Stores the cookie choice (spec §4 "Cookie dialog").
@@ -13,7 +13,7 @@ import { consentFromForm, serializeConsentCookie } from '~/utils/consent.server'
  *
  * No operation behind it: the choice touches no database and no account, and
  * its rules (which choice a form stands for, which date counts) are in
- * utils/consent.ts, shared with the dialog, and utils/consent.server.ts.
+ * lib/consent.ts, shared with the dialog, and web/consent.server.ts.
  */
 
 /** A bare GET (bookmark, typed URL) shows the settings on the start page. */

@@ -2,10 +2,10 @@ import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { LegalPage, listOf, type LegalSection } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
-import { publicPageHeaders } from '~/utils/http-cache';
+import { publicPageHeaders } from '~/server/http-cache';
 
 export const handle = { i18n: ['legal'] };
-// Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
+// Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 export const headers = publicPageHeaders;
 
 export async function loader() {

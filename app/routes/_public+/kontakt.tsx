@@ -1,5 +1,5 @@
-import { readFormData } from '~/utils/form-data.server';
-import { parseSubmission } from '~/utils/form-submission.server';
+import { readFormData } from '~/web/form-data.server';
+import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -12,12 +12,12 @@ import { listOf } from '~/components/legal-page';
 import { showToast } from '~/components/toaster';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
-import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
+import { contactSchema, isHoneypotFilled } from '~/domain/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import type { loader as rootLoader } from '~/root';
 import { getRequestContext } from '~/services/request-context.server';
-import { pageResult } from '~/utils/result-response.server';
-import { redirectWithToast } from '~/utils/toast.server';
+import { pageResult } from '~/web/result-response.server';
+import { redirectWithToast } from '~/web/toast.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getAppUrl } from '~/utils/env.server';
+import { getAppUrl } from '~/lib/env.server';
 
 /** The public pages search engines may index; everything else needs an account. */
 const SITEMAP_PATHS = ['/', '/calculator', '/kontakt', '/datenschutz', '/impressum', '/auth'] as const;

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { login } from '~/models/accounts.server';
-import { loginSchema } from '~/models/auth-schemas';
+import { loginSchema } from '~/domain/auth-schemas';
 import { toPublicUser } from '~/models/users.server';
 import { issueUserSession } from '~/services/auth.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { jsonResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { jsonResponse, methodNotAllowed, parseBody } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['POST'] as const;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { messageResponse, methodNotAllowed } from '~/utils/api.server';
+import { messageResponse, methodNotAllowed } from '~/web/api.server';
 import { endSession } from '~/services/auth.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */

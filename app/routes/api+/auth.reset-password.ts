@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { invalidResetLink, resetPasswordWithToken } from '~/models/accounts.server';
-import { resetPasswordSchema } from '~/models/auth-schemas';
+import { resetPasswordSchema } from '~/domain/auth-schemas';
 import { getRequestContext } from '~/services/request-context.server';
-import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
-import { apiFailure, apiResult } from '~/utils/result-response.server';
+import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/web/api.server';
+import { apiFailure, apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['POST'] as const;

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { verifyEmail } from '~/models/accounts.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { messageResponse } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { messageResponse } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /**
  * GET /api/auth/verify-email?token=… → { message }. The one GET that changes

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { contactSchema, isHoneypotFilled } from '~/models/auth-schemas';
+import { contactSchema, isHoneypotFilled } from '~/domain/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { malformedBodyResponse, messageResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['POST'] as const;

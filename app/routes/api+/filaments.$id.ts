@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { libraryChangeApi, libraryItemApi } from '~/utils/library-api.server';
+import { libraryChangeApi, libraryItemApi } from '~/web/library-api.server';
 
 /** GET, PUT and DELETE /api/filaments/<id> (spec §7); another user's id is 404. */
 export const loader = (args: LoaderFunctionArgs) => libraryItemApi('filaments', args);

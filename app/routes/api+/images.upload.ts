@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { uploadProductImage } from '~/models/product-images.server';
 import { getRequestContext } from '~/services/auth.server';
 import type { UserContext } from '~/services/request-context.server';
-import { jsonResponse, messageResponse, methodNotAllowed } from '~/utils/api.server';
-import { readImageForm } from '~/utils/image-upload.server';
-import { apiResult } from '~/utils/result-response.server';
+import { jsonResponse, messageResponse, methodNotAllowed } from '~/web/api.server';
+import { readImageForm } from '~/web/image-upload.server';
+import { apiResult } from '~/web/result-response.server';
 
 const MESSAGES = {
   tooLarge: 'projects:image.tooLarge',

@@ -3,8 +3,8 @@ import { cancelOwnEmailChange } from '~/models/profile.server';
 import { toPublicUser } from '~/models/users.server';
 import { getServerT } from '~/i18n.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { methodNotAllowed } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { methodNotAllowed } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['DELETE'] as const;

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
-import { profileImageSchema } from '~/models/auth-schemas';
+import { profileImageSchema } from '~/domain/auth-schemas';
 import { completeProfilePictureUpload } from '~/models/profile.server';
 import { toPublicUser } from '~/models/users.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { methodNotAllowed, parseBody } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { methodNotAllowed, parseBody } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['PUT'] as const;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { changePasswordSchema } from '~/models/auth-schemas';
+import { changePasswordSchema } from '~/domain/auth-schemas';
 import { changeOwnPassword } from '~/models/profile.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { messageResponse, methodNotAllowed, parseBody } from '~/utils/api.server';
-import { apiResult } from '~/utils/result-response.server';
+import { messageResponse, methodNotAllowed, parseBody } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['PUT'] as const;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requestProfileUploadUrl } from '~/models/profile.server';
-import { jsonResponse, methodNotAllowed } from '~/utils/api.server';
+import { jsonResponse, methodNotAllowed } from '~/web/api.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { apiResult } from '~/utils/result-response.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['POST'] as const;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { parseProjectPayload } from '~/models/project-payload';
+import { parseProjectPayload } from '~/domain/project-payload';
 import { deleteProject, getProject, payloadErrors, toApiProject, updateProject } from '~/models/projects.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { malformedBodyResponse, methodNotAllowed, readBody } from '~/utils/api.server';
-import { apiFailure, apiResult } from '~/utils/result-response.server';
+import { malformedBodyResponse, methodNotAllowed, readBody } from '~/web/api.server';
+import { apiFailure, apiResult } from '~/web/result-response.server';
 
 /** GET /api/projects/<id>: one of the user's projects; another user's id, a deleted or malformed one is 404. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { parseProjectPayload } from '~/models/project-payload';
+import { parseProjectPayload } from '~/domain/project-payload';
 import { createProject, listAllProjects, payloadErrors, toApiProject } from '~/models/projects.server';
 import { requireApiUserContext } from '~/services/auth.server';
-import { malformedBodyResponse, jsonResponse, methodNotAllowed, readBody } from '~/utils/api.server';
-import { apiFailure, apiResult } from '~/utils/result-response.server';
+import { malformedBodyResponse, jsonResponse, methodNotAllowed, readBody } from '~/web/api.server';
+import { apiFailure, apiResult } from '~/web/result-response.server';
 
 /** GET /api/projects → the user's projects, newest first (spec §7). */
 export async function loader(args: LoaderFunctionArgs) {

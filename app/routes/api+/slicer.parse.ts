@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/utils/api.server';
+import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/web/api.server';
 
 /**
  * POST /api/slicer/parse (multipart, field `file`) → the summary as JSON, or

@@ -1,9 +1,9 @@
 import { data, redirect } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
 import { getServerT } from '../i18n.server';
-import type { Failure, Result } from '../models/result';
+import type { Failure, Result } from '../domain/result';
 import { jsonResponse, messageResponse, rateLimitedResponse, validationErrorResponse } from './api.server';
-import { rateLimitedMessage } from './messages';
+import { rateLimitedMessage } from '../lib/messages';
 import { combineHeaders, createToastHeaders, type ToastInput } from './toast.server';
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { getServerT } from '../i18n.server';
-import { libraryErrorKeys, splitMessage, type LibraryKind } from '../models/library-definitions';
+import { libraryErrorKeys, splitMessage, type LibraryKind } from '../domain/library-definitions';
 import {
   createLibraryItem,
   deleteLibraryItem,
@@ -9,7 +9,7 @@ import {
   updateLibraryItem,
   type LibraryContext,
 } from '../models/library.server';
-import type { Failure, FieldErrors, Result } from '../models/result';
+import type { Failure, FieldErrors, Result } from '../domain/result';
 import { getRequestContext } from '../services/request-context.server';
 import { jsonResponse, malformedBodyResponse, methodNotAllowed, readBody } from './api.server';
 

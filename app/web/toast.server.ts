@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { createCookieSessionStorage, redirect, type SessionStorage } from '@remix-run/node';
 import { getOrCreateSecret } from '../services/secrets.server';
-import { getEnv } from './env.server';
-import { TOAST_COOKIE_NAME } from './cookie-names';
+import { getEnv } from '../lib/env.server';
+import { TOAST_COOKIE_NAME } from '../lib/cookie-names';
 
 /**
  * Toasts travel in a flash cookie: an action sets it (usually with its

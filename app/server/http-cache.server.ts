@@ -1,10 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { SESSION_COOKIE_NAME, TOAST_COOKIE_NAME } from './cookie-names';
+import { SESSION_COOKIE_NAME, TOAST_COOKIE_NAME } from '../lib/cookie-names';
 import { PRIVATE_NO_STORE } from './http-cache';
 import { sharedMaxAge } from './visitor-page-cache.server';
 
 /**
- * The server's side of the cache rules (app/utils/http-cache.ts), applied to
+ * The server's side of the cache rules (app/server/http-cache.ts), applied to
  * every document and `.data` response in entry.server.tsx. A response may stay
  * shareable only if its route said so AND:
  * - the request carried no session or toast cookie (what is rendered for a

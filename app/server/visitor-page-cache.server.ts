@@ -12,7 +12,7 @@ import { isReusableRender } from './render-cache.server';
  * response says it may be shared: `Cache-Control: public, max-age=N` (N > 0,
  * and no private / no-store / no-cache), no `Set-Cookie`, a successful GET that
  * was neither an action's result nor an error page. Routes say so through their
- * `headers` export (app/utils/http-cache.ts); entry.server.tsx makes every
+ * `headers` export (app/server/http-cache.ts); entry.server.tsx makes every
  * response that carries a session, sets a cookie or read admin-changeable data
  * `private, no-store` before it gets here, so such a page is never shared. An
  * entry lives N seconds and answers only requests whose headers named in the

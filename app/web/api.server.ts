@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { getServerT } from '../i18n.server';
-import { rateLimitedMessage } from './messages';
+import { rateLimitedMessage } from '../lib/messages';
 
 /**
  * Small helpers for the JSON resource routes (spec §7): read a body, answer

@@ -14,7 +14,7 @@ const neededForHydration: Promise<unknown>[] = [];
  *   the browser hydrates only once its chunk is here (`partsBeforeHydration`):
  *   the part then renders at once, so hydration never suspends. (Suspending
  *   there made React 18 report hydration mismatches.) The page's loader names
- *   the chunk for a modulepreload link (utils/part-preloads.server.ts), so it
+ *   the chunk for a modulepreload link (server/part-preloads.server.ts), so it
  *   arrives with the page's other scripts; this module asks for it too, as
  *   soon as it runs.
  * - Elsewhere it renders through React.lazy without a Suspense boundary, on

@@ -1,6 +1,6 @@
 /**
  * What a domain operation answers (`(ctx, input) => Result`). The two adapters
- * in app/utils/result-response.server.ts turn it into a page response (Conform
+ * in app/web/result-response.server.ts turn it into a page response (Conform
  * reply, toast, redirect) or a JSON API response (status + `{ message, errors }`),
  * so a rule such as a rate limit or an ownership check is written once, in the
  * operation, and pages and API answer it the same way.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The lazily loaded parts (utils/lazy-part.ts) a page may render, by source file as the build's manifest names them. */
+/** The lazily loaded parts (lib/lazy-part.ts) a page may render, by source file as the build's manifest names them. */
 export const LAZY_PARTS = {
   calculatorSignedIn: 'app/components/calculator/signed-in-parts.tsx',
   headerSignedIn: 'app/components/site-header-user.tsx',
@@ -28,7 +28,7 @@ function readManifest(): Record<string, ManifestChunk> | null {
  * static imports), as addresses for `<link rel="modulepreload">` in the
  * document's head (root.tsx renders every matched route's `partPreloads`).
  * The browser then fetches them with the page's other scripts, not after
- * them: hydration waits for them (utils/lazy-part.ts), so this keeps a
+ * them: hydration waits for them (lib/lazy-part.ts), so this keeps a
  * signed-in page from becoming interactive a round trip later. Read from the
  * build's manifest (kept by vite.config.ts); empty without one.
  */

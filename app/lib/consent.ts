@@ -132,7 +132,7 @@ export function samePreferences(a: ConsentPreferences, b: ConsentPreferences): b
 
 /**
  * A same-site path to send the visitor back to, or the fallback: the one
- * safe-redirect rule (app/utils/safe-redirect.ts).
+ * safe-redirect rule (app/lib/safe-redirect.ts).
  */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
   return safeRedirect(value, fallback);

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { getServerT } from '../i18n.server';
-import { libraryDefinitions, librarySchema, type LibraryItem, type LibraryKind } from '../models/library-definitions';
+import { libraryDefinitions, librarySchema, type LibraryKind, type LibraryLoaderData, type LibraryMode } from '../domain/library-definitions';
 import {
   createLibraryItem,
   createLibraryItemFromPreset,
@@ -16,7 +16,7 @@ import { getRequestContext } from '../services/request-context.server';
 import { pageResult } from './result-response.server';
 import { redirectWithToast } from './toast.server';
 import { readFormData } from './form-data.server';
-import { searchText } from './search-text';
+import { searchText } from '../lib/search-text';
 import { parseSubmission } from './form-submission.server';
 
 /**
@@ -27,23 +27,6 @@ import { parseSubmission } from './form-submission.server';
  * `?edit=<id>`, `?delete=<id>` render the form (or the confirmation) on the
  * page; the action redirects back to the list (keeping `?q=`) with a toast.
  */
-
-export type LibraryMode = 'new' | 'edit' | 'delete' | null;
-
-export type LibraryLoaderData =
-  | { signedIn: false; kind: LibraryKind; title: string }
-  | {
-      signedIn: true;
-      kind: LibraryKind;
-      title: string;
-      q: string;
-      items: LibraryItem[];
-      /** Pages of LIBRARY_PAGE_SIZE, newest first (`?page=`). */
-      page: number;
-      hasNext: boolean;
-      mode: LibraryMode;
-      item: LibraryItem | null;
-    };
 
 function notFoundResponse(): Response {
   return new Response('Not Found', { status: 404 });

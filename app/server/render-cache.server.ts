@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import v8 from 'node:v8';
 import type { EntryContext } from '@remix-run/node';
 import { BoundedCache } from './bounded-cache.server';
-import { getEnv } from './env.server';
+import { getEnv } from '../lib/env.server';
 import { compressHtml, splitAtNonce, storedBytes, type NoncedHtml } from './nonced-html.server';
 
 /**

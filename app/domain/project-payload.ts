@@ -9,7 +9,7 @@
  */
 import * as z from 'zod';
 import { calculatorFields, fieldDefaults, MAX_NUMBER, type FieldSpec } from '../calculator/fields';
-import { parseGermanNumber } from '../utils/number';
+import { parseGermanNumber } from '../lib/number';
 
 export type PayloadValue = string | number | boolean | null;
 /** Payload values by stored name (name, quantity, …, printTime, selectedPrinter, …). */

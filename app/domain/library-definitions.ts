@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { printerDefaults } from '../calculator/fields';
-import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../utils/number';
+import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../lib/number';
 
 export const FILAMENT_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU', 'ASA', 'PC', 'Nylon', 'HIPS', 'PVA'] as const;
 export const PACKAGING_TYPES = ['box', 'envelope', 'bubble_mailer', 'padded_envelope', 'tube', 'bag'] as const;
@@ -361,3 +361,21 @@ export function libraryDefaults(kind: LibraryKind): Record<string, string | numb
   values.isActive ??= 1;
   return values;
 }
+
+/** What the library pages' loader hands the page (app/web/library-route.server.ts). */
+export type LibraryMode = 'new' | 'edit' | 'delete' | null;
+
+export type LibraryLoaderData =
+  | { signedIn: false; kind: LibraryKind; title: string }
+  | {
+      signedIn: true;
+      kind: LibraryKind;
+      title: string;
+      q: string;
+      items: LibraryItem[];
+      /** Pages of LIBRARY_PAGE_SIZE, newest first (`?page=`). */
+      page: number;
+      hasNext: boolean;
+      mode: LibraryMode;
+      item: LibraryItem | null;
+    };

@@ -21,7 +21,7 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
   // HTTP worker processes (Node's cluster); default: one per CPU core.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  // Reuse rendered documents with identical URL and loader data (app/utils/render-cache.server.ts).
+  // Reuse rendered documents with identical URL and loader data (app/server/render-cache.server.ts).
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   // Signs the session cookie; comma-separated for rotation (first signs, all verify).
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -6,7 +6,7 @@ import {
   preferencesFromFormData,
   serializeConsentRecord,
   type ConsentRecord,
-} from './consent';
+} from '../lib/consent';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
