@@ -142,10 +142,10 @@ export const EMAIL_ALREADY_CONFIRMED = 'auth:messages.verifyAlreadyConfirmed';
  * confirmed (`EMAIL_ALREADY_CONFIRMED`: sign in); the page shows that one as
  * good news.
  */
-export async function verifyEmail(ctx: RequestContext, input: { token: string | null | undefined }): Promise<Result<undefined>> {
+export async function verifyEmail(ctx: RequestContext, input: { token: string | null | undefined }): Promise<Result<{ change: boolean }>> {
   const token = input.token?.trim();
   if (!token) return invalid('auth:messages.verifyTokenMissing');
   const result = await confirmEmail(ctx.em, token);
-  if (result.ok) return ok();
+  if (result.ok) return ok({ change: result.change });
   return invalid(result.reason === 'alreadyConfirmed' ? EMAIL_ALREADY_CONFIRMED : 'auth:messages.verifyFailed');
 }

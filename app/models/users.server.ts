@@ -177,7 +177,8 @@ async function mailAccountExists(em: EntityManager, user: User) {
   });
 }
 
-type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' | 'alreadyConfirmed' };
+/** `change`: the link confirmed a new address for an existing account, not a registration. */
+type ConfirmEmailResult = { ok: true; change: boolean } | { ok: false; reason: 'invalid' | 'alreadyConfirmed' };
 
 /**
  * Confirms the address behind a link. Works once, within 24 h.
@@ -191,14 +192,14 @@ type ConfirmEmailResult = { ok: true } | { ok: false; reason: 'invalid' | 'alrea
 export async function confirmEmail(em: EntityManager, token: unknown): Promise<ConfirmEmailResult> {
   if (!isWellFormedToken(token)) return { ok: false, reason: 'invalid' };
   const hash = hashToken(token);
-  if (await confirmPendingEmail(em, hash)) return { ok: true };
+  if (await confirmPendingEmail(em, hash)) return { ok: true, change: true };
   // One conditional update: the token is consumed atomically (the expiry is what makes it usable), so it works exactly once.
   const updated = await em.nativeUpdate(
     User,
     { verificationToken: hash, verificationExpires: { $gt: new Date() } },
     { emailVerified: true, verificationExpires: null, updatedAt: new Date() },
   );
-  if (updated === 1) return { ok: true };
+  if (updated === 1) return { ok: true, change: false };
   const used = await em.count(User, { verificationToken: hash, verificationExpires: null, emailVerified: true });
   return { ok: false, reason: used > 0 ? 'alreadyConfirmed' : 'invalid' };
 }
@@ -364,8 +365,8 @@ export async function updateProfile(
     } else {
       await enqueueMail(tx, {
         to: email,
-        template: 'verifyEmail',
-        data: { name: displayName(managed), link: `${base}/verify-email?token=${token}` },
+        template: 'confirmNewEmail',
+        data: { name: displayName(managed), newEmail: email, link: `${base}/verify-email?token=${token}` },
       });
     }
     await enqueueMail(tx, {

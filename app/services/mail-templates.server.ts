@@ -5,6 +5,7 @@ import designTokens from '../../tailwind.config';
 
 export type MailTemplate =
   | 'verifyEmail'
+  | 'confirmNewEmail'
   | 'resetPassword'
   | 'accountExists'
   | 'emailChangeRequested'
@@ -15,6 +16,7 @@ export type MailTemplate =
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'verifyEmail',
+  'confirmNewEmail',
   'resetPassword',
   'accountExists',
   'emailChangeRequested',
@@ -38,6 +40,7 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
 /**
  * What each template reads from `data` (all plain text; HTML escaping happens here):
  * - verifyEmail: link (required), name
+ * - confirmNewEmail (to a new address typed on the profile): link (required), newEmail (required), name
  * - resetPassword: link (required), name
  * - accountExists: name, signInLink, resetLink (default: <app>/auth and <app>/forgot-password)
  * - emailChangeRequested (to the current address): newEmail (required), profileLink, name
@@ -109,6 +112,22 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
           { kind: 'button', label: t('verifyEmail.button'), url: link },
           { kind: 'paragraph', text: t('verifyEmail.validity') },
           { kind: 'muted', text: t('verifyEmail.ignore') },
+        ],
+        signOff: true,
+      };
+    }
+    case 'confirmNewEmail': {
+      const link = httpUrl(data.link, 'link');
+      return {
+        subject: t('confirmNewEmail.subject'),
+        preheader: t('confirmNewEmail.preheader'),
+        greetingName: name,
+        blocks: [
+          { kind: 'paragraph', text: t('confirmNewEmail.intro') },
+          { kind: 'fields', rows: [[t('confirmNewEmail.newAddress'), required(data, 'newEmail')]] },
+          { kind: 'button', label: t('confirmNewEmail.button'), url: link },
+          { kind: 'paragraph', text: t('confirmNewEmail.validity') },
+          { kind: 'muted', text: t('confirmNewEmail.ignore') },
         ],
         signOff: true,
       };

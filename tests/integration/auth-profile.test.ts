@@ -171,7 +171,7 @@ describe('profile', () => {
     expect(takenBody.message).toBe(freeBody.message);
     expect(takenBody.emailChanged).toBe(true);
     expect(await mailsTo(app.orm, other.email, 'emailInUse')).toHaveLength(1);
-    expect(await mailsTo(app.orm, other.email, 'verifyEmail')).toHaveLength(0);
+    expect(await mailsTo(app.orm, other.email, 'confirmNewEmail')).toHaveLength(0);
     expect((await app.em().findOneOrFail(User, { email: other.email })).emailVerified).toBe(true);
   });
 
@@ -190,11 +190,18 @@ describe('profile', () => {
     expect((await login(newEmail)).status).toBe(401);
     const [notice] = await mailsTo(app.orm, email, 'emailChangeRequested');
     expect(notice.text).toContain(newEmail);
-    const [mail] = await mailsTo(app.orm, newEmail, 'verifyEmail');
+    // An address change has its own mail: no "thank you for registering".
+    expect(await mailsTo(app.orm, newEmail, 'verifyEmail')).toHaveLength(0);
+    const [mail] = await mailsTo(app.orm, newEmail, 'confirmNewEmail');
+    expect(mail.subject).toBe('Neue E-Mail-Adresse bestätigen');
+    expect(mail.text).toContain('E-Mail-Adresse Ihres Druckpreis-Kontos ändern');
+    expect(mail.text).toContain(newEmail);
+    expect(mail.text).not.toContain('Registrierung');
     const token = tokenFromMail(mail.text, 'verify-email');
 
     const confirmed = await call(verifyEmailLoader, apiRequest(`/api/auth/verify-email?token=${token}`));
     expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).message).toBe('Ihre neue E-Mail-Adresse ist bestätigt. Ab jetzt melden Sie sich mit ihr an.');
     expect(await app.em().count(User, { email })).toBe(0);
     expect(await app.em().findOneOrFail(User, { email: newEmail })).toMatchObject({ emailVerified: true, pendingEmail: null });
     expect((await login(newEmail)).status).toBe(200);
@@ -205,7 +212,7 @@ describe('profile', () => {
     const { cookie, email } = await signIn();
     const newEmail = uniqueEmail('vertippt');
     await putProfile(cookie, { firstName: 'Anna', lastName: 'Schmidt', email: newEmail });
-    const [mail] = await mailsTo(app.orm, newEmail, 'verifyEmail');
+    const [mail] = await mailsTo(app.orm, newEmail, 'confirmNewEmail');
     const cancelled = await call(cancelEmailAction, apiRequest('/api/profile/email', 'DELETE', undefined, { cookie }));
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json()).user).toMatchObject({ email, pendingEmail: null });

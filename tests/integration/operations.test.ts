@@ -327,6 +327,27 @@ describe('one operation behind a page and its API route', () => {
     expect(await missing.json()).toEqual({ message: 'Kein Verifizierungs-Token gefunden.' });
   });
 
+  it('verify e-mail: a new address confirmed by a signed-in user is an address change, not a registration', async () => {
+    const { cookie, user } = await signedInCookie();
+    const token = 'X'.repeat(43);
+    const newEmail = uniqueEmail('neu');
+    await app.em().nativeUpdate(User, { id: user.id }, { pendingEmail: newEmail, pendingEmailToken: hashToken(token), pendingEmailExpires: new Date(Date.now() + 60_000) });
+    const page = (await run(verifyEmailPageLoader, apiRequest(`/verify-email?token=${token}`, 'GET', undefined, { cookie }))) as {
+      state: string;
+      change: boolean;
+      signedIn: boolean;
+      messageKey: string;
+    };
+    expect(page).toMatchObject({ state: 'success', change: true, signedIn: true, messageKey: 'auth:messages.emailChangeConfirmed' });
+    expect((await app.em().findOneOrFail(User, { id: user.id })).email).toBe(newEmail);
+
+    // A registration confirmed in a browser that is signed in already: no "you can sign in now".
+    const { email } = await createUser(app.orm, { verified: false });
+    await app.em().nativeUpdate(User, { email }, { verificationToken: hashToken('Y'.repeat(43)), verificationExpires: new Date(Date.now() + 60_000) });
+    const signedInPage = (await run(verifyEmailPageLoader, apiRequest(`/verify-email?token=${'Y'.repeat(43)}`, 'GET', undefined, { cookie }))) as { messageKey: string };
+    expect(signedInPage.messageKey).toBe('auth:messages.verifySuccessSignedIn');
+  });
+
   it('profile picture: the no-JS form and the upload flow refuse a non-image with the same German text, and store a real one', async () => {
     const { cookie, user } = await signedInCookie();
     const pagePost = (bytes: Buffer, name: string) => {

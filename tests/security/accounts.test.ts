@@ -141,7 +141,7 @@ describe('item 6 and issue 8 §4: e-mail changes', () => {
     const saved = await post('/profile', form({ intent: 'updateProfile', firstName: 'Vera', lastName: 'Opfer', email: newEmail }), { ip: ipFor(40), cookie });
     expect(saved.status).toBe(302);
     expect(await mails(account.email, 'emailChangeRequested')).toHaveLength(1);
-    expect(await mails(newEmail, 'verifyEmail')).toHaveLength(1);
+    expect(await mails(newEmail, 'confirmNewEmail')).toHaveLength(1);
     // The old address still signs in.
     await signIn(account, ipFor(41));
 

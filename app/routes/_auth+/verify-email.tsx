@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
-import { CircleCheck, CircleX, House, LogIn } from 'lucide-react';
+import { CircleCheck, CircleX, House, LogIn, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ButtonLink } from '~/components/ui/button-link';
@@ -27,12 +27,19 @@ const TITLE_KEYS: Record<VerifyState, string> = {
 export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('account');
   const meta = { title: t('verify.metaTitle') };
-  const result = await verifyEmail(await getRequestContext(args), { token: new URL(args.request.url).searchParams.get('token') });
-  if (result.kind === 'ok') return { state: 'success' as VerifyState, messageKey: 'auth:messages.verifySuccess', meta };
+  const ctx = await getRequestContext(args);
+  const signedIn = ctx.user !== null;
+  const result = await verifyEmail(ctx, { token: new URL(args.request.url).searchParams.get('token') });
+  if (result.kind === 'ok') {
+    // An address change is not a registration, and a signed-in reader need not be asked to sign in.
+    const { change } = result.value;
+    const messageKey = change ? 'auth:messages.emailChangeConfirmed' : signedIn ? 'auth:messages.verifySuccessSignedIn' : 'auth:messages.verifySuccess';
+    return { state: 'success' as VerifyState, change, signedIn, messageKey, meta };
+  }
   const messageKey = result.kind === 'invalid' ? result.reason : 'auth:messages.verifyFailed';
   // A link clicked twice (mail apps open links, people click again): the address is confirmed, say so.
-  if (messageKey === EMAIL_ALREADY_CONFIRMED) return { state: 'already' as VerifyState, messageKey, meta };
-  return data({ state: 'error' as VerifyState, messageKey, meta }, { status: 400 });
+  if (messageKey === EMAIL_ALREADY_CONFIRMED) return { state: 'already' as VerifyState, change: false, signedIn, messageKey, meta };
+  return data({ state: 'error' as VerifyState, change: false, signedIn, messageKey, meta }, { status: 400 });
 }
 
 /** The token works once: never re-run the loader for the same address (e.g. after the cookie dialog posts). */
@@ -40,11 +47,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 export default function VerifyEmailPage() {
-  const { state, messageKey } = useLoaderData<typeof loader>();
+  const { state, change, signedIn, messageKey } = useLoaderData<typeof loader>();
   const ok = state !== 'error';
   const { t } = useTranslation(['account', 'auth']);
   const Icon = ok ? CircleCheck : CircleX;
-  const login = (
+  // Signed in already (an address change, or a confirmation opened in the same browser): the profile, not the sign-in.
+  const login = signedIn ? (
+    <ButtonLink to="/profile" variant={ok ? 'primary' : 'secondary'}>
+      <UserRound aria-hidden="true" className="size-4" />
+      {t('account:verify.toProfile')}
+    </ButtonLink>
+  ) : (
     <ButtonLink to="/auth" variant={ok ? 'primary' : 'secondary'}>
       <LogIn aria-hidden="true" className="size-4" />
       {t('account:verify.toLogin')}
@@ -68,7 +81,7 @@ export default function VerifyEmailPage() {
         >
           <Icon className="size-8" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">{t(TITLE_KEYS[state])}</h1>
+        <h1 className="mt-4 text-2xl font-bold text-ink">{t(change ? 'account:verify.changeTitle' : TITLE_KEYS[state])}</h1>
         <p className="mt-2 text-ink-muted">{t(messageKey)}</p>
         {/* Success: login first, then home. Error: home first, then login (spec §2). */}
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">

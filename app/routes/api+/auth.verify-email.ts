@@ -11,5 +11,5 @@ import { apiResult } from '~/web/result-response.server';
  */
 export async function loader(args: LoaderFunctionArgs) {
   const result = await verifyEmail(await getRequestContext(args), { token: new URL(args.request.url).searchParams.get('token') });
-  return apiResult(result, () => messageResponse('auth:messages.verifySuccess', 200));
+  return apiResult(result, ({ change }) => messageResponse(change ? 'auth:messages.emailChangeConfirmed' : 'auth:messages.verifySuccess', 200));
 }
