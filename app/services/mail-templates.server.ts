@@ -6,6 +6,7 @@ import designTokens from '../../tailwind.config';
 export type MailTemplate =
   | 'verifyEmail'
   | 'resetPassword'
+  | 'signInLink'
   | 'accountExists'
   | 'emailChangeRequested'
   | 'emailInUse'
@@ -16,6 +17,7 @@ export type MailTemplate =
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'verifyEmail',
   'resetPassword',
+  'signInLink',
   'accountExists',
   'emailChangeRequested',
   'emailInUse',
@@ -39,6 +41,7 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * What each template reads from `data` (all plain text; HTML escaping happens here):
  * - verifyEmail: link (required), name
  * - resetPassword: link (required), name
+ * - signInLink: link (required), name — texts in the `signin` namespace (models/sign-in-links.server.ts)
  * - accountExists: name, signInLink, resetLink (default: <app>/auth and <app>/forgot-password)
  * - emailChangeRequested (to the current address): newEmail (required), profileLink, name
  * - emailInUse (to an address someone tried to take over): profileLink, name
@@ -124,6 +127,21 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
           { kind: 'button', label: t('resetPassword.button'), url: link },
           { kind: 'paragraph', text: t('resetPassword.validity') },
           { kind: 'muted', text: t('resetPassword.ignore') },
+        ],
+        signOff: true,
+      };
+    }
+    case 'signInLink': {
+      const link = httpUrl(data.link, 'link');
+      return {
+        subject: t('signin:mail.subject'),
+        preheader: t('signin:mail.preheader'),
+        greetingName: name,
+        blocks: [
+          { kind: 'paragraph', text: t('signin:mail.intro') },
+          { kind: 'button', label: t('signin:mail.button'), url: link },
+          { kind: 'paragraph', text: t('signin:mail.validity') },
+          { kind: 'muted', text: t('signin:mail.ignore') },
         ],
         signOff: true,
       };
