@@ -38,7 +38,7 @@ function attempt(action: RateLimitAction, keys: RateLimitKeys, source = orm) {
   return consumeRateLimit(source.em.fork(), action, keys);
 }
 
-async function attempts(n: number, action: RateLimitAction, keys: { ip: string; email?: string }) {
+async function attempts(n: number, action: RateLimitAction, keys: RateLimitKeys) {
   const results = [];
   for (let i = 0; i < n; i++) results.push(await attempt(action, keys));
   return results;
