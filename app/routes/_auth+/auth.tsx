@@ -85,6 +85,8 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ intent: 'login' as const, result: submission.reply({ hideFields }) }, { status: 400 });
   }
+  // The browser's device cookie decides where the attempt is counted (docs/sign-in-protection.md);
+  // a locked sign-in (429) offers the sign-in link by mail (`locked`, LockedNotice).
   const result = await login(ctx, { ...submission.value, devices: await readDeviceTokens(args.request) });
   return pageResult(submission, result, async (user) => {
     const name = user.firstName?.trim() || user.email;
@@ -93,7 +95,6 @@ export async function action(args: ActionFunctionArgs) {
       headers: await signInHeaders(args.request, user.id),
       toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t('account:auth.toast.welcome', { name }) },
     };
-    // A locked sign-in (429) offers the sign-in link by mail (LockedNotice).
   }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email, locked: result.kind === 'rateLimited' } });
 }
 
