@@ -11,6 +11,7 @@ import { Project } from './project.entity';
 import { RateLimit } from './rate-limit.entity';
 import { Session } from './session.entity';
 import { ShippingProvider } from './shipping-provider.entity';
+import { SignInLink } from './sign-in-link.entity';
 import { User } from './user.entity';
 
 export {
@@ -27,6 +28,7 @@ export {
   RateLimit,
   Session,
   ShippingProvider,
+  SignInLink,
   User,
 };
 export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
@@ -49,4 +51,5 @@ export const allEntities = [
   ContactMessage,
   RateLimit,
   PendingUpload,
+  SignInLink,
 ];

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import type { User } from '../entities';
+import { normalizeEmail, type User } from '../entities';
 import { runAfterAnswer } from '../services/background.server';
-import { consumeRateLimit, settleRateLimit } from '../services/rate-limit.server';
+import type { DeviceToken } from '../services/device-cookie.server';
+import { clearSignInLimits, consumeRateLimit, deviceCounterKey, settleRateLimit, type RateLimitAction, type RateLimitKeys } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
 import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../domain/auth-schemas';
 import { fieldErrors, forbidden, invalid, ok, rateLimited, unauthorized, type Failure, type Result } from '../domain/result';
@@ -48,12 +49,24 @@ const authenticator = new Authenticator<AuthenticateResult>().use(
 );
 
 /**
- * One sign-in attempt: rate limit per IP and address first, then the
- * FormStrategy. Does not create the session: the caller issues one on ok.
+ * One sign-in attempt: rate limit first, then the FormStrategy. Does not
+ * create the session: the caller issues one on ok (and a new device cookie).
+ *
+ * Where the attempt counts (docs/sign-in-protection.md): with a valid device
+ * cookie for the account named by `email` (`devices`, read by the route from
+ * the signed cookie), in that cookie's own bucket only (`loginDevice`), so no
+ * failure from elsewhere stops a browser the owner signed in with before;
+ * otherwise per (IP, address), per IP and against the address-wide ceiling
+ * (`login`), as before.
  */
-export async function login(ctx: RequestContext, input: Pick<LoginInput, 'email' | 'password'>): Promise<Result<User>> {
-  const keys = { ip: ctx.ip, email: input.email };
-  const limit = await consumeRateLimit(ctx.em, 'login', keys);
+export async function login(
+  ctx: RequestContext,
+  input: Pick<LoginInput, 'email' | 'password'> & { devices?: DeviceToken[] },
+): Promise<Result<User>> {
+  const device = await knownDevice(ctx, input.email, input.devices ?? []);
+  const action: RateLimitAction = device ? 'loginDevice' : 'login';
+  const keys: RateLimitKeys = device ? { ip: ctx.ip, device: deviceCounterKey(device.userId, device.nonce) } : { ip: ctx.ip, email: input.email };
+  const limit = await consumeRateLimit(ctx.em, action, keys);
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
 
   // The strategy reads a form body; pages and the JSON API hand over their validated fields as one.
@@ -64,10 +77,22 @@ export async function login(ctx: RequestContext, input: Pick<LoginInput, 'email'
   });
   const result = await attemptEm.run(ctx.em, () => authenticator.authenticate(LOGIN_STRATEGY, formRequest));
   // Only wrong passwords count against the address (rate-limit-config.server.ts).
-  if (result.status !== 'invalid') await settleRateLimit(ctx.em, 'login', keys, 'success');
+  if (result.status !== 'invalid') await settleRateLimit(ctx.em, action, keys, 'success');
   if (result.status === 'ok') return ok(result.user);
   if (result.status === 'unverified') return forbidden('auth:messages.emailNotVerified', { emailNotVerified: true });
   return unauthorized('auth:messages.loginInvalid');
+}
+
+/**
+ * The device cookie entry for the account of `email`, if the browser has one.
+ * Only a browser holding a cookie we signed gets here, so the lookup tells a
+ * stranger nothing.
+ */
+async function knownDevice(ctx: RequestContext, email: string, devices: DeviceToken[]): Promise<DeviceToken | null> {
+  if (devices.length === 0) return null;
+  const rows: { id: string }[] = await ctx.em.execute('select id from users where email = ? limit 1', [normalizeEmail(email)]);
+  const userId = rows[0]?.id?.toLowerCase();
+  return (userId && devices.find((device) => device.userId === userId)) || null;
 }
 
 /** Registration; the same answer whether or not the address already has an account (its owner gets a mail). */
@@ -123,12 +148,16 @@ export async function resetLinkState(ctx: RequestContext, token: string): Promis
 
 /**
  * A new password from a reset link (once, within 1 h); every session of the
- * account ends (users.server.ts `resetPassword`). A weak password is a field
- * error on `password`.
+ * account ends (users.server.ts `resetPassword`) and every sign-in limit of
+ * the account is cleared (the new password works at once, wherever strangers
+ * guessed from). A weak password is a field error on `password`.
  */
 export async function resetPasswordWithToken(ctx: RequestContext, input: Pick<ResetPasswordInput, 'token' | 'password'>): Promise<Result<undefined>> {
   const result = await resetPassword(ctx.em, input.token, input.password);
-  if (result.ok) return ok();
+  if (result.ok) {
+    await clearSignInLimits(ctx.em, { email: result.email, userId: result.userId });
+    return ok();
+  }
   if (result.reason === 'weakPassword') return fieldErrors(result.errors);
   return invalidResetLink();
 }

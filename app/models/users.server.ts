@@ -256,7 +256,7 @@ export async function requestPasswordReset(em: EntityManager, email: string): Pr
 }
 
 type ResetPasswordResult =
-  | { ok: true }
+  | { ok: true; userId: string; email: string }
   | { ok: false; reason: 'invalidToken' }
   | { ok: false; reason: 'weakPassword'; errors: FieldErrors };
 
@@ -301,7 +301,7 @@ export async function resetPassword(em: EntityManager, token: unknown, password:
     );
     if (updated !== 1) return { ok: false as const, reason: 'invalidToken' as const };
     await deleteUserSessions(tx, user.id);
-    return { ok: true as const };
+    return { ok: true as const, userId: user.id, email: user.email };
   });
 }
 

@@ -2,6 +2,7 @@ import { safeRedirect } from '../lib/safe-redirect';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { User } from '../entities';
 import { getServerT } from '../i18n.server';
+import { deviceCookieHeaders } from './device-cookie.server';
 import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
 import { getRequestContext, type UserContext } from './request-context.server';
 
@@ -27,6 +28,18 @@ export async function issueUserSession(request: Request, userId: string): Promis
   const session = await sessionStorage.getSession(null);
   session.set('userId', userId);
   return commitSession(session);
+}
+
+/**
+ * Everything a successful sign-in sets: the new session (see
+ * `issueUserSession`) and the browser's device cookie for this account
+ * (services/device-cookie.server.ts), as Set-Cookie headers.
+ */
+export async function signInHeaders(request: Request, userId: string): Promise<Headers> {
+  const headers = new Headers();
+  headers.append('Set-Cookie', await issueUserSession(request, userId));
+  for (const cookie of await deviceCookieHeaders(request, userId)) headers.append('Set-Cookie', cookie);
+  return headers;
 }
 
 /** Signs a user in (see `issueUserSession`) and redirects to a safe local path. */

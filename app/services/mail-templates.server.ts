@@ -7,6 +7,7 @@ export type MailTemplate =
   | 'verifyEmail'
   | 'confirmNewEmail'
   | 'resetPassword'
+  | 'signInLink'
   | 'accountExists'
   | 'emailChangeRequested'
   | 'emailInUse'
@@ -18,6 +19,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'verifyEmail',
   'confirmNewEmail',
   'resetPassword',
+  'signInLink',
   'accountExists',
   'emailChangeRequested',
   'emailInUse',
@@ -42,6 +44,7 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - verifyEmail: link (required), name
  * - confirmNewEmail (to a new address typed on the profile): link (required), newEmail (required), name
  * - resetPassword: link (required), name
+ * - signInLink: link (required), name — texts in the `signin` namespace (models/sign-in-links.server.ts)
  * - accountExists: name, signInLink, resetLink (default: <app>/auth and <app>/forgot-password)
  * - emailChangeRequested (to the current address): newEmail (required), profileLink, name
  * - emailInUse (to an address someone tried to take over): profileLink, name
@@ -143,6 +146,21 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
           { kind: 'button', label: t('resetPassword.button'), url: link },
           { kind: 'paragraph', text: t('resetPassword.validity') },
           { kind: 'muted', text: t('resetPassword.ignore') },
+        ],
+        signOff: true,
+      };
+    }
+    case 'signInLink': {
+      const link = httpUrl(data.link, 'link');
+      return {
+        subject: t('signin:mail.subject'),
+        preheader: t('signin:mail.preheader'),
+        greetingName: name,
+        blocks: [
+          { kind: 'paragraph', text: t('signin:mail.intro') },
+          { kind: 'button', label: t('signin:mail.button'), url: link },
+          { kind: 'paragraph', text: t('signin:mail.validity') },
+          { kind: 'muted', text: t('signin:mail.ignore') },
         ],
         signOff: true,
       };

@@ -8,6 +8,8 @@
  * - `ip`: per client IP (slows one machine down whatever address it tries)
  * - `email`: per e-mail address (protects one mailbox/account from many machines)
  * - `ipEmail`: per IP and address together (password guessing on one account)
+ * - `device`: per device cookie (a browser that signed in to the account before,
+ *   docs/sign-in-protection.md); the key names the account and the cookie's nonce
  *
  * `refundOn`: the attempt is counted when it starts (so concurrent requests
  * cannot slip past the limit) and taken back once the outcome is known to be
@@ -18,7 +20,7 @@
  * can thus use up the ceiling for every IP that guessed, but never stop the
  * owner signing in from a machine that has not failed.
  */
-export type RateLimitScope = 'ip' | 'email' | 'ipEmail';
+export type RateLimitScope = 'ip' | 'email' | 'ipEmail' | 'device';
 
 export type RateLimitOutcome = 'success' | 'failure';
 
@@ -39,6 +41,17 @@ export const RATE_LIMIT_RULES = {
     { scope: 'ip', limit: 50, windowSeconds: 15 * MINUTE },
     // Much higher than one IP's share: stops a botnet guessing one password, never the owner.
     { scope: 'email', limit: 100, windowSeconds: HOUR, refundOn: 'success', onlyAfterPairFailure: true },
+  ],
+  // A sign-in carrying a valid device cookie for the account counts here and nowhere else: no failure
+  // from another IP or browser (the address ceiling, a NAT neighbour's IP) can stop it. OWASP "device cookies".
+  loginDevice: [{ scope: 'device', limit: 10, windowSeconds: 15 * MINUTE, refundOn: 'success' }],
+  // Sign-in links by mail. Per IP: refused with 429 (the same for every address, so it tells nothing).
+  // Per address: over the limit the answer stays the same and no mail goes out. The window is the link's
+  // lifetime (15 min), so while an address is at its limit every link mailed in the window still works:
+  // a stranger filling it cannot leave the owner without a working link.
+  loginLink: [
+    { scope: 'ip', limit: 20, windowSeconds: HOUR },
+    { scope: 'email', limit: 5, windowSeconds: 15 * MINUTE },
   ],
   register: [
     // Only accounts actually registered count: offices and mobile carriers share one address.

@@ -14,12 +14,18 @@ let lastPurge = 0;
 
 type Counter = { key: string; rule: RateLimitRule; limit: number };
 
-function countersFor(action: RateLimitAction, keys: { ip: string; email?: string }): Counter[] {
+/**
+ * Who an attempt is counted against. `device` is the key of a device cookie
+ * (`deviceCounterKey`), used by rules of scope `device`.
+ */
+export type RateLimitKeys = { ip: string; email?: string; device?: string };
+
+function countersFor(action: RateLimitAction, keys: RateLimitKeys): Counter[] {
   const factor = parseEnv().RATE_LIMIT_FACTOR;
   const email = keys.email?.trim().toLowerCase() || undefined;
   return (RATE_LIMIT_RULES[action] as readonly RateLimitRule[])
     .map((rule) => {
-      const key = counterKey(action, rule.scope, keys.ip, email);
+      const key = counterKey(action, rule.scope, keys.ip, email, keys.device);
       return key ? { key, rule, limit: Math.max(1, Math.ceil(rule.limit * factor)) } : null;
     })
     .filter((counter) => counter !== null)
@@ -43,7 +49,7 @@ export type RateLimitDecision = { allowed: boolean; retryAfterSeconds: number; r
 export async function consumeRateLimit(
   em: EntityManager,
   action: RateLimitAction,
-  keys: { ip: string; email?: string },
+  keys: RateLimitKeys,
 ): Promise<RateLimitDecision> {
   const counters = countersFor(action, keys);
   await purgeExpired(em);
@@ -93,7 +99,7 @@ export async function consumeRateLimit(
 export async function settleRateLimit(
   em: EntityManager,
   action: RateLimitAction,
-  keys: { ip: string; email?: string },
+  keys: RateLimitKeys,
   outcome: RateLimitOutcome,
 ): Promise<void> {
   const refunded = countersFor(action, keys).filter((counter) => counter.rule.refundOn === outcome);
@@ -136,9 +142,11 @@ function normalizeIp(ip: string): string {
   return isIPv4(plain) || isIPv6(plain) ? plain : 'unknown';
 }
 
-function counterKey(action: RateLimitAction, scope: RateLimitScope, ip: string, email: string | undefined): string | null {
+function counterKey(action: RateLimitAction, scope: RateLimitScope, ip: string, email: string | undefined, device: string | undefined): string | null {
   const ipKey = ipBucket(ip);
   switch (scope) {
+    case 'device':
+      return device ? `${action}:device:${device}` : null;
     case 'ip':
       return `${action}:ip:${ipKey}`;
     case 'email':
@@ -146,6 +154,29 @@ function counterKey(action: RateLimitAction, scope: RateLimitScope, ip: string, 
     case 'ipEmail':
       return email ? `${action}:ip-email:${ipKey}:${hashEmail(email)}` : null;
   }
+}
+
+/**
+ * The counter key of a device cookie: the account's id and a hash of the
+ * cookie's nonce, so `clearSignInLimits` finds every device of an account.
+ */
+export function deviceCounterKey(userId: string, nonce: string): string {
+  return `${userId}:${crypto.createHash('sha256').update(nonce).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * Forgets every sign-in limit of one account: the address-wide ceiling, every
+ * (IP, address) pair and every device cookie's counter. A successful password
+ * reset calls it (the mailbox's owner is back in charge; guesses at the old
+ * password no longer matter). Limits per IP are not the account's and stay.
+ */
+export async function clearSignInLimits(em: EntityManager, account: { email: string; userId: string }): Promise<void> {
+  const email = hashEmail(account.email.trim().toLowerCase());
+  await em.execute(`delete from rate_limits where key = ? or key like ? or key like ?`, [
+    `login:email:${email}`,
+    `login:ip-email:%:${email}`,
+    `loginDevice:device:${account.userId}:%`,
+  ]);
 }
 
 /** Addresses are stored hashed: the table should not become a list of who tried what. */

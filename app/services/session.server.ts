@@ -45,7 +45,8 @@ export function nextExpiry(createdAt: number, now = Date.now()): Date {
   return new Date(Math.min(now + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS));
 }
 
-async function sessionSecrets(): Promise<string[]> {
+/** The secrets that sign the session cookie (also the root of the device cookie's key, services/device-cookie.server.ts). */
+export async function sessionSecrets(): Promise<string[]> {
   const fromEnv = getEnv().SESSION_SECRET;
   if (fromEnv) {
     // Comma-separated for rotation: the first signs, all verify.

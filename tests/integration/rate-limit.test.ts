@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrmConfig } from '../../mikro-orm.config';
-import { clientIp, consumeRateLimit, settleRateLimit, type RateLimitAction } from '../../app/services/rate-limit.server';
+import { clearSignInLimits, clientIp, consumeRateLimit, deviceCounterKey, settleRateLimit, type RateLimitAction, type RateLimitKeys } from '../../app/services/rate-limit.server';
 import { runMigrations } from '../../scripts/lib/migrate';
 import { createTestDatabase } from '../setup/database';
 
@@ -34,11 +34,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function attempt(action: RateLimitAction, keys: { ip: string; email?: string }, source = orm) {
+function attempt(action: RateLimitAction, keys: RateLimitKeys, source = orm) {
   return consumeRateLimit(source.em.fork(), action, keys);
 }
 
-async function attempts(n: number, action: RateLimitAction, keys: { ip: string; email?: string }) {
+async function attempts(n: number, action: RateLimitAction, keys: RateLimitKeys) {
   const results = [];
   for (let i = 0; i < n; i++) results.push(await attempt(action, keys));
   return results;
@@ -160,6 +160,47 @@ describe('consumeRateLimit', () => {
     const rows: { key: string }[] = await orm.em.getConnection().execute('select key from rate_limits');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.key.includes('geheim'))).toBe(false);
+  });
+});
+
+describe('device cookies and resets (issue 18 §2)', () => {
+  it('counts a device cookie on its own: no IP or address counter stops it, and it has a limit of its own', async () => {
+    const victim = 'besitzerin@example.de';
+    const ip = '198.51.100.42';
+    // The address is at its ceiling and this IP has failed: the pair and the ceiling refuse it.
+    for (let i = 0; i < 10; i++) await attempt('login', { ip, email: victim });
+    await orm.em.getConnection().execute(`update rate_limits set count = 100 where key like 'login:email:%'`);
+    expect((await attempt('login', { ip, email: victim })).allowed).toBe(false);
+
+    const device = deviceCounterKey('00000000-0000-4000-8000-000000000001', 'nonce-of-the-owners-browser');
+    const results = await attempts(11, 'loginDevice', { ip, device });
+    expect(results.map((result) => result.allowed)).toEqual([...Array(10).fill(true), false]);
+    // Another cookie of the same account has its own bucket.
+    expect((await attempt('loginDevice', { ip, device: deviceCounterKey('00000000-0000-4000-8000-000000000001', 'another-browser') })).allowed).toBe(true);
+  });
+
+  it('clearSignInLimits forgets the address, every pair and every device of the account, not the IPs or other accounts', async () => {
+    const userId = '00000000-0000-4000-8000-000000000002';
+    for (let ip = 1; ip <= 3; ip++) await attempt('login', { ip: `192.0.2.${ip}`, email: 'Reset@Example.de' });
+    await attempt('login', { ip: '192.0.2.1', email: 'andere@example.de' });
+    await attempt('loginDevice', { ip: '192.0.2.1', device: deviceCounterKey(userId, 'a') });
+    await attempt('loginDevice', { ip: '192.0.2.1', device: deviceCounterKey('00000000-0000-4000-8000-000000000003', 'b') });
+    await clearSignInLimits(orm.em.fork(), { email: ' reset@example.de', userId });
+    const keys: { key: string }[] = await orm.em.getConnection().execute(`select key from rate_limits order by key`);
+    const left = keys.map((row) => row.key.replace(/[0-9a-f]{32}$/, 'HASH'));
+    expect(left.filter((key) => key.startsWith('login:ip:'))).toHaveLength(3);
+    expect(left.filter((key) => key.startsWith('login:email:') || key.startsWith('login:ip-email:'))).toHaveLength(2);
+    expect(keys.filter((row) => row.key.startsWith('loginDevice:')).map((row) => row.key.split(':')[2])).toEqual(['00000000-0000-4000-8000-000000000003']);
+  });
+
+  it('sign-in links: 5 per address in 15 minutes, 20 per IP in an hour', async () => {
+    const results = await attempts(6, 'loginLink', { ip: '203.0.113.90', email: 'link@example.de' });
+    expect(results.map((result) => result.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(results[5].refusedScopes).toEqual(['email']);
+    expect(results[5].retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    for (let i = 0; i < 15; i++) await attempt('loginLink', { ip: '203.0.113.90', email: `l${i}@example.de` });
+    const refused = await attempt('loginLink', { ip: '203.0.113.90', email: 'l99@example.de' });
+    expect(refused.refusedScopes).toEqual(['ip']);
   });
 });
 

@@ -34,6 +34,8 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/calculator?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', project: '00000000-0000-4000-8000-000000000000' } },
   { signedIn: true, path: '/projects?q=fuzz&page=2&loeschen=x', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', page: '1' } },
   { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
+  { path: '/auth/link', methods: ['GET', 'POST'], fields: { intent: 'send', email: 'fuzz@example.de' } },
+  { path: '/auth/link?token=abc', methods: ['GET', 'POST'], fields: { intent: 'signIn', token: 'a'.repeat(43) } },
   // JSON API (spec §7)
   { path: '/api/auth/login', methods: ['POST'], fields: { email: 'fuzz@example.de', password: 'Fuzz-Passwort-1' } },
   { path: '/api/auth/register', methods: ['POST'], fields: { email: 'neu2@example.de', password: 'Fuzz-Passwort-1', confirmPassword: 'Fuzz-Passwort-1', firstName: 'F', lastName: 'Z' } },
@@ -42,6 +44,8 @@ const ROUTES: Route[] = [
   { path: '/api/auth/reset-password', methods: ['POST'], fields: { token: 'a'.repeat(43), password: 'Fuzz-Passwort-2', confirmPassword: 'Fuzz-Passwort-2' } },
   { path: '/api/auth/resend-verification', methods: ['POST'], fields: { email: 'fuzz@example.de' } },
   { path: '/api/auth/verify-email?token=abc', methods: ['GET'], fields: {} },
+  { path: '/api/auth/login-link', methods: ['POST'], fields: { email: 'fuzz@example.de' } },
+  { path: '/api/auth/login-link/verify', methods: ['POST'], fields: { token: 'a'.repeat(43) } },
   { signedIn: true, path: '/api/auth/user', methods: ['GET'], fields: {} },
   { path: '/api/login?redirectTo=/profile', methods: ['GET'], fields: {} },
   { path: '/api/contact', methods: ['POST'], fields: { name: 'Fuzz', email: 'fuzz@example.de', subject: 'Test', message: 'Hallo' } },
@@ -144,7 +148,8 @@ function cases(route: Route): Case[] {
   add('declared huge body', main, 'application/json', '{}', { 'Content-Length': String(300 * 1024 * 1024) });
   add('bad host', 'GET', '', undefined, { Host: 'exa mple:99999' });
   add('forwarded junk', main, 'application/x-www-form-urlencoded', encode('x', route.fields), { 'X-Forwarded-Host': '\u00ff:99999999', 'X-Forwarded-Proto': 'gopher', 'X-Forwarded-For': 'not-an-ip' });
-  add('bad cookie', 'GET', '', undefined, { Cookie: '__session=%E0%A4%A; __toast=\u00ff\u00fe; cookie_consent=%7B' });
+  add('bad cookie', 'GET', '', undefined, { Cookie: '__session=%E0%A4%A; __toast=\u00ff\u00fe; cookie_consent=%7B; __device=%E0%A4%A' });
+  add('bad device cookie', main, 'application/x-www-form-urlencoded', encode('x', route.fields), { Cookie: '__device=%E0%A4%A.x; __device=W1siYSIsImIiXV0%3D.forged' });
   add('bad query', 'GET', '', undefined, {});
   // Conform's reserved names with broken values (its parser threw on them) and a hand-made Remix data request.
   add('conform reserved names', main, 'application/x-www-form-urlencoded', `${encode('x', route.fields)}&__intent__=%7B&__state__=%7B`);

@@ -18,6 +18,8 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/auth/forgot-password', 'POST'],
   ['/api/auth/resend-verification', 'POST'],
   ['/api/auth/reset-password', 'POST'],
+  ['/api/auth/login-link', 'POST'],
+  ['/api/auth/login-link/verify', 'POST'],
   ['/api/contact', 'POST'],
   ['/api/images/upload', 'POST'],
   ['/api/profile', 'PUT'],

@@ -4,7 +4,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Calculator, CheckCircle2, MailWarning } from 'lucide-react';
+import { Calculator, CheckCircle2, Mail, MailWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '~/components/ui/field';
@@ -12,11 +12,12 @@ import { listOf } from '~/components/legal-page';
 import { getServerT } from '~/i18n.server';
 import { EMAIL_MAX_LENGTH, loginSchema, registerSchema, resendVerificationSchema } from '~/domain/auth-schemas';
 import { login, register, resendVerificationEmail } from '~/models/accounts.server';
-import { getOptionalUserId, getRequestContext, issueUserSession, safeRedirect } from '~/services/auth.server';
+import { getOptionalUserId, getRequestContext, safeRedirect, signInHeaders } from '~/services/auth.server';
+import { readDeviceTokens } from '~/services/device-cookie.server';
 import { translateMessage } from '~/lib/messages';
 import { pageResult } from '~/web/result-response.server';
 
-export const handle = { i18n: ['account', 'auth'] };
+export const handle = { i18n: ['account', 'auth', 'signin'] };
 
 type Tab = 'login' | 'register';
 
@@ -84,14 +85,17 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ intent: 'login' as const, result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  return pageResult(submission, await login(ctx, submission.value), async (user) => {
+  // The browser's device cookie decides where the attempt is counted (docs/sign-in-protection.md);
+  // a locked sign-in (429) offers the sign-in link by mail (`locked`, LockedNotice).
+  const result = await login(ctx, { ...submission.value, devices: await readDeviceTokens(args.request) });
+  return pageResult(submission, result, async (user) => {
     const name = user.firstName?.trim() || user.email;
     return {
       redirectTo: safeRedirect(submission.value.redirectTo),
-      headers: { 'Set-Cookie': await issueUserSession(args.request, user.id) },
+      headers: await signInHeaders(args.request, user.id),
       toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t('account:auth.toast.welcome', { name }) },
     };
-  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email } });
+  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email, locked: result.kind === 'rateLimited' } });
 }
 
 export default function AuthPage() {
@@ -161,6 +165,7 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
       ) : (
         <FormAlert id={form.errorId} errors={loginErrors} title={t('auth.toast.loginFailed')} />
       )}
+      {loginResult && 'locked' in loginResult && loginResult.locked ? <LockedNotice email={emailOf(loginResult)} /> : null}
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="login" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -182,6 +187,32 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
         </Link>
       </p>
     </>
+  );
+}
+
+/**
+ * 429 on sign-in: strangers' guesses (or one's own) locked this address here.
+ * The way in without waiting: a sign-in link by mail (/auth/link), one click.
+ */
+function LockedNotice({ email }: { email: string }) {
+  const { t } = useTranslation('signin');
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formAction === '/auth/link';
+  return (
+    <div data-sign-in-locked className="mt-4 rounded-md border border-brand-600/40 bg-brand-50 px-3 py-3 text-sm text-ink">
+      <p className="flex items-center gap-2 font-semibold">
+        <Mail aria-hidden="true" className="size-4 text-brand-700" />
+        {t('locked.title')}
+      </p>
+      <p className="mt-1 text-ink-muted">{t('locked.text')}</p>
+      <Form method="post" action="/auth/link" className="mt-3">
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="email" value={email} />
+        <SubmitButton pending={pending} pendingLabel={t('locked.pending')} variant="secondary">
+          {t('locked.submit')}
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }
 
