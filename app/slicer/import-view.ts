@@ -55,8 +55,14 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
   };
   return {
     message: t('slicer.takenOver', { details }),
-    ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, warning.params) } : {}),
+    ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, germanParams(warning.params)) } : {}),
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
   };
+}
+
+/** Numbers in a message the German way (a density of 1.24 reads "1,24"). */
+function germanParams(params: Record<string, string | number> | undefined) {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, 3) : value]));
 }

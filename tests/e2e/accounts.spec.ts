@@ -202,6 +202,27 @@ test.describe('Konto', () => {
     await expect(page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' })).toBeVisible();
   });
 
+  test('an address change is confirmed with its own mail and page, signed in', async ({ page }) => {
+    const { email } = await signedInUser(page);
+    await openUserMenu(page);
+    await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil' }).click();
+    const newEmail = uniqueEmail('umgezogen');
+    await page.getByLabel('E-Mail').fill(newEmail);
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await expect(toast(page)).toContainText('Profil aktualisiert');
+    const mail = await waitForMail(newEmail, { match: (m) => m.subject === 'Neue E-Mail-Adresse bestätigen' });
+    expect(mail.text).not.toContain('Registrierung');
+    const link = await waitForLink(newEmail, '/verify-email?token=');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Neue E-Mail-Adresse bestätigt' })).toBeVisible();
+    await expect(page.getByText('Ab jetzt melden Sie sich mit ihr an.')).toBeVisible();
+    await expect(page.getByText('Sie können sich jetzt anmelden')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zum Profil' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel('E-Mail')).toHaveValue(newEmail);
+    expect(email).not.toBe(newEmail);
+  });
+
   test('sign-in goes back to the page that asked for it', async ({ page }) => {
     const { email } = await signedInUser(page);
     await page.context().clearCookies({ name: '__session' });
