@@ -22,10 +22,12 @@ const WORKER_SEMI_SPACE_MB = 16;
 
 // A worker whose event loop has not answered for this long is replaced (issue 18 §1): a safety net
 // for any future bug that holds a worker (a pattern that backtracks, a loop over a stranger's
-// input), so that its siblings and its replacement serve on. Each worker beats once a second; a
-// busy but healthy worker still beats between requests.
+// input), so that its siblings and its replacement serve on. Each worker beats once a second from
+// the moment it listens (loading the build may hold a starting worker for seconds on a busy
+// machine; that is not a hang); a busy but healthy worker still beats between requests. 10 s is
+// far above any pause a healthy worker shows, even with two CPU-bound neighbours on two cores.
 const HEARTBEAT_MS = 1_000;
-const WATCHDOG_MS = Number(process.env.WORKER_WATCHDOG_MS ?? 5_000);
+const WATCHDOG_MS = Number(process.env.WORKER_WATCHDOG_MS ?? 10_000);
 
 async function startPrimary() {
   const env = parseEnv();
@@ -75,7 +77,6 @@ async function startPrimary() {
 }
 
 async function startWorker() {
-  setInterval(() => process.send?.({ heartbeat: true }), HEARTBEAT_MS).unref();
   const env = parseEnv();
   const server = await startHttpServer({
     port: env.PORT,
@@ -83,6 +84,9 @@ async function startWorker() {
     mode: 'production',
     logRequests: env.LOG_REQUESTS === 'true',
   });
+  const beat = () => process.send?.({ heartbeat: true });
+  beat();
+  setInterval(beat, HEARTBEAT_MS).unref();
   onShutdown(async () => {
     await new Promise((resolve) => server.close(resolve));
     const { closeOrm } = await import('../app/services/db.server');

@@ -204,6 +204,7 @@ test.describe('Konto', () => {
 
   test('an address change is confirmed with its own mail and page, signed in', async ({ page }) => {
     const { email } = await signedInUser(page);
+    await page.goto('/calculator');
     await openUserMenu(page);
     await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil' }).click();
     const newEmail = uniqueEmail('umgezogen');

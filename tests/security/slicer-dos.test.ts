@@ -55,15 +55,15 @@ describe('hostile slicer files', () => {
     expect(plates.value.status).toBe(400);
     expect((await plates.value.json()).message).toMatch(/noch nicht geslict|slicen|Slicer/i);
     expect(health.value.status).toBe(200);
-    // Seconds to minutes before the fix; generous for a busy machine.
-    for (const { ms } of [time, plates, health]) expect(ms).toBeLessThan(3_000);
+    // 37 s and 115 s before the fix; the bound is generous for a machine busy with other test files.
+    for (const { ms } of [time, plates, health]) expect(ms).toBeLessThan(10_000);
   });
 
   it('the no-JS import answers the calculator page with the message, not a held worker', async () => {
     const { value, ms } = await timed(() => upload('/calculator/slicer-import', 'platten.gcode.3mf', unclosedPlates));
     expect(value.status).toBe(303);
     expect(value.headers.get('location')).toMatch(/projectNotSliced/);
-    expect(ms).toBeLessThan(3_000);
+    expect(ms).toBeLessThan(10_000);
   });
 });
 
