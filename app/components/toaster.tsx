@@ -22,27 +22,50 @@ type Box = { left: number; top: number; right: number; bottom: number };
 
 const overlaps = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 
-/** Visible form fields on screen right now. */
-function fieldBoxes(): Box[] {
-  return [...document.querySelectorAll('input:not([type=hidden]), textarea, select')]
-    .map((field) => field.getBoundingClientRect())
+/** Visible elements on screen right now that match `selector`. */
+function visibleBoxes(selector: string, toast: HTMLElement): Box[] {
+  return [...document.querySelectorAll(selector)]
+    .filter((element) => !toast.contains(element))
+    .map((element) => element.getBoundingClientRect())
     .filter((box) => box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight);
 }
 
+const FIELDS = 'input:not([type=hidden]), textarea, select';
+// Buttons and links a toast should not sit on either ('… hinzufügen' below the header on the desktop).
+const CONTROLS = 'button, a[href], summary, [role=button]';
+
+export type ToastSpot = { edge: 'top' | 'bottom'; side: 'right' | 'left' };
+
 /**
- * The toast's edge: the top, unless it would cover a form field there and
- * the bottom would not (a toast raised in the browser while the visitor is
- * scrolled down to a form, e.g. the contact form sent with JavaScript).
+ * Where the toast goes: the first of its places that covers no form field and no control, else the
+ * one that covers the fewest (a field weighs more than a button). Phones have a full-width toast
+ * at the top (over the header) or the bottom, and only fields count there: the header is where it
+ * belongs after a form was sent. Wider screens try the four corners beside the page's column.
  */
-function freeEdge(toast: HTMLElement, current: 'top' | 'bottom'): 'top' | 'bottom' {
+function freeSpot(toast: HTMLElement, current: ToastSpot): ToastSpot {
   const box = toast.getBoundingClientRect();
-  const margin = current === 'top' ? box.top : window.innerHeight - box.bottom;
-  const atTop = { left: box.left, right: box.right, top: margin, bottom: margin + box.height };
-  const atBottom = { left: box.left, right: box.right, top: window.innerHeight - margin - box.height, bottom: window.innerHeight - margin };
-  const fields = fieldBoxes();
-  const coversTop = fields.some((field) => overlaps(field, atTop));
-  const coversBottom = fields.some((field) => overlaps(field, atBottom));
-  return coversTop && !coversBottom ? 'bottom' : 'top';
+  const wide = window.innerWidth >= 640;
+  const margin = current.edge === 'top' ? box.top : window.innerHeight - box.bottom;
+  const sideMargin = current.side === 'right' ? window.innerWidth - box.right : box.left;
+  const placed = ({ edge, side }: ToastSpot): Box => {
+    const top = edge === 'top' ? margin : window.innerHeight - margin - box.height;
+    const left = !wide ? box.left : side === 'right' ? window.innerWidth - sideMargin - box.width : sideMargin;
+    return { left, right: left + box.width, top, bottom: top + box.height };
+  };
+  const fields = visibleBoxes(FIELDS, toast);
+  const controls = wide ? visibleBoxes(CONTROLS, toast) : [];
+  const spots: ToastSpot[] = wide
+    ? [current, { edge: 'top', side: 'right' }, { edge: 'bottom', side: 'right' }, { edge: 'top', side: 'left' }, { edge: 'bottom', side: 'left' }]
+    : [current, { edge: 'top', side: 'right' }, { edge: 'bottom', side: 'right' }];
+  const cost = (spot: ToastSpot) => {
+    const area = placed(spot);
+    return fields.filter((field) => overlaps(field, area)).length * 100 + controls.filter((control) => overlaps(control, area)).length;
+  };
+  // The current place keeps priority on a tie, so a toast does not wander without reason.
+  const costs = spots.map(cost);
+  const best = costs.indexOf(Math.min(...costs));
+  const chosen = spots[best];
+  return chosen.edge === current.edge && chosen.side === current.side ? current : chosen;
 }
 
 /**
@@ -65,8 +88,8 @@ export function showToast(toast: Omit<ToastMessage, 'id' | 'description'> & { de
  * heading, so phones get the toast over the header; wider screens get a
  * narrow one at the top right, below the header, beside the page's centred
  * column. (Bottom right used to cover the profile's password fields.) With
- * JavaScript a toast raised while a form is at the top of the screen moves
- * to the bottom edge if that one is free.
+ * JavaScript the toast takes the first corner that covers no field and, on
+ * wider screens, no button or link either (freeSpot).
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const { t } = useTranslation();
@@ -87,12 +110,24 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
-  const [edge, setEdge] = useState<'top' | 'bottom'>('top');
+  const [spot, setSpot] = useState<ToastSpot>({ edge: 'top', side: 'right' });
   const regionRef = useRef<HTMLElement>(null);
   useIsomorphicLayoutEffect(() => {
-    const toast = regionRef.current?.querySelector<HTMLElement>('[data-toast]');
-    if (toast) setEdge((previous) => freeEdge(toast, previous));
+    const place = () => {
+      const toast = regionRef.current?.querySelector<HTMLElement>('[data-toast]');
+      if (toast) setSpot((previous) => freeSpot(toast, previous));
+    };
+    place();
+    // Again once the page has settled: a dialog that closes with the same navigation (a library form
+    // saved) closes in its own effect, after this one; the next frame sees the page without it.
+    const frame = window.requestAnimationFrame(place);
+    const timer = window.setTimeout(place, 250);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [current]);
+  const { edge, side } = spot;
 
   const isError = current?.type === 'error';
   const Icon = isError ? CircleAlert : CircleCheck;
@@ -102,9 +137,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
       ref={regionRef}
       aria-label={t('toast.region')}
       data-toast-edge={edge}
-      className={`no-print pointer-events-none fixed inset-x-0 z-[60] flex justify-end p-2 sm:left-auto sm:right-4 sm:p-0 ${
+      data-toast-side={side}
+      className={`no-print pointer-events-none fixed inset-x-0 z-[60] flex justify-end p-2 sm:p-0 ${
         edge === 'top' ? 'top-0 sm:top-18' : 'bottom-0 sm:bottom-4'
-      }`}
+      } ${side === 'right' ? 'sm:left-auto sm:right-4' : 'sm:right-auto sm:left-4'}`}
     >
       {/* The live region stays in the document so screen readers announce toasts added later. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full sm:w-72">
