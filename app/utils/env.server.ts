@@ -31,6 +31,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   // The outbox worker in the server process (off: another instance or process sends).
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  // Seconds between two runs of the upload cleanup in each process (tests shorten it to watch several instances share it).
+  UPLOAD_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Multiplies every rate limit (tests raise the limits only through this).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // true (one hop) or a hop count: take the client IP from X-Forwarded-For as set by that many reverse proxies.
