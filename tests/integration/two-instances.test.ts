@@ -65,6 +65,8 @@ let orm: MikroORM;
 let s3: S3rver;
 let s3Proxy: http.Server;
 const s3Deletes: string[] = [];
+/** The store as browsers reach it (S3_PUBLIC_ENDPOINT); the instances use the counting proxy (S3_ENDPOINT). */
+let s3PublicUrl: string;
 let smtp: Smtp;
 let tempDir: string;
 const instances: Instance[] = [];
@@ -99,6 +101,7 @@ beforeAll(async () => {
   await blocker.query('create table mikro_orm_migrations (id serial primary key, name varchar(255), executed_at timestamptz)');
   try {
     const proxyPort = (s3Proxy.address() as { port: number }).port;
+    s3PublicUrl = `http://127.0.0.1:${s3Port}`;
     A = await spawnInstance('A', proxyPort);
     await waitFor(() => migrationLockHeld(blocker), 30_000, 'instance A to take the migration lock');
     B = await spawnInstance('B', proxyPort);
@@ -144,6 +147,7 @@ async function spawnInstance(name: 'A' | 'B', s3Port: number): Promise<Instance>
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_EMAIL: 'kontakt-env@example.de',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_PUBLIC_ENDPOINT: s3PublicUrl,
       S3_BUCKET: 'druckpreis',
       S3_REGION: 'eu-central-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -336,6 +340,26 @@ describe('two instances on one database and one S3 store', () => {
     expect(s3Deletes.filter((url) => url.endsWith(`/${key}`))).toHaveLength(1);
     expect((await call(B, imagePath, { cookie })).status).toBe(404);
     expect((await call(A, imagePath, { cookie })).status).toBe(404);
+  });
+
+  it('a profile picture: the upload address from A points at the public S3 endpoint, the upload is completed on B', async () => {
+    const { email } = await createAccount('profilbild');
+    const cookie = await login(A, email);
+    const issued = await call(A, '/api/profile/upload-url', { method: 'POST', cookie });
+    expect(issued.status).toBe(200);
+    const { uploadURL } = (await issued.json()) as { uploadURL: string };
+    expect(new URL(uploadURL).origin).toBe(s3PublicUrl);
+    // The pages allow the browser to send it there (CSP connect-src), on both instances.
+    for (const instance of [A, B]) expect((await call(instance, '/profile', { cookie })).headers.get('content-security-policy')).toContain(s3PublicUrl);
+    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#2e86de' } }).jpeg().toBuffer();
+    const put = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg' }, body: new Uint8Array(jpeg) });
+    expect(put.status).toBe(200);
+    const completed = await call(B, '/api/profile/image', { method: 'PUT', cookie, body: { imageUrl: uploadURL } });
+    expect(completed.status).toBe(200);
+    const { imageUrl } = (await completed.json()) as { imageUrl: string };
+    const picture = await call(A, imageUrl, { cookie });
+    expect(picture.status).toBe(200);
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(40);
   });
 
   it('mails queued on both are sent exactly once while both run their outbox worker', async () => {
