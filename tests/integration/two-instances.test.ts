@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,7 +19,7 @@ import { createTestDatabase } from '../setup/database';
 import { parseMail } from '../setup/smtp-server';
 
 /**
- * Issue 22: two app instances from `scripts/start.ts` (two workers each), one
+ * Issue 22: two app instances from `scripts/start.ts` (two workers and one), one
  * PostgreSQL database (DATABASE_URL of both), one S3 API (s3rver behind a
  * counting proxy) and one SMTP server, with requests alternating between them,
  * as a load balancer would send them. Each instance has its own DATA_DIR (as
@@ -27,7 +27,9 @@ import { parseMail } from '../setup/smtp-server';
  * (SESSION_SECRET, UPLOAD_SIGNING_SECRET).
  *
  * The instances start on an empty database while "the first one migrates",
- * so the suite also shows the migration lock (scripts/lib/migrate.ts).
+ * so the suite also shows the migration lock (scripts/lib/migrate.ts). A runs
+ * `scripts/start.ts` with tsx (`npm start`), B the compiled scripts the Docker
+ * image runs (`npm run build:scripts`).
  *
  * A check of "a change made through one shows on the other within a minute"
  * is `propagation(...)`: write the change (here the contact address, straight
@@ -78,8 +80,10 @@ let B: Instance;
 // inside its migration, B starts meanwhile and must wait for it.
 
 beforeAll(async () => {
+  const started = Date.now();
   await buildOnce();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'druckpreis-two-'));
+  prepareImageLayout();
   s3 = new S3rver({
     address: '127.0.0.1',
     port: 0,
@@ -104,7 +108,7 @@ beforeAll(async () => {
     s3PublicUrl = `http://127.0.0.1:${s3Port}`;
     A = await spawnInstance('A', proxyPort);
     await waitFor(() => migrationLockHeld(blocker), 30_000, 'instance A to take the migration lock');
-    B = await spawnInstance('B', proxyPort);
+    B = await spawnInstance('B', proxyPort, { compiled: true });
     await waitFor(() => B.output.join('').includes('waiting for it to finish'), 30_000, 'instance B to wait for the migration lock');
     figures.bHealthyWhileAMigrates = await healthy(B);
   } finally {
@@ -113,6 +117,7 @@ beforeAll(async () => {
   }
   await Promise.all([waitHealthy(A), waitHealthy(B)]);
   orm = await MikroORM.init(createOrmConfig(database.url));
+  figures.startMs = Date.now() - started;
 }, 180_000);
 
 afterAll(async () => {
@@ -127,10 +132,42 @@ afterAll(async () => {
   console.log(`[two-instances] figures: ${JSON.stringify(figures, null, 2)}`);
 });
 
-async function spawnInstance(name: 'A' | 'B', s3Port: number): Promise<Instance> {
+/**
+ * Instance B runs as the Docker image does: `node build/scripts/start.js` (npm run build:scripts)
+ * in a folder laid out like the image's /app, with the compiled migrations where the migrator
+ * looks. A runs `scripts/start.ts` with tsx, as `npm start` does.
+ */
+function prepareImageLayout() {
+  if (newestMtime(['app', 'scripts', 'prisma-free-migrations', 'mikro-orm.config.ts', 'package.json']) > mtime('build/scripts/start.js')) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-production-scripts.ts'], { stdio: 'pipe' });
+  }
+  const image = path.join(tempDir, 'image');
+  fs.mkdirSync(image);
+  for (const [link, target] of [
+    ['build', 'build'],
+    ['node_modules', 'node_modules'],
+    ['package.json', 'package.json'],
+    ['prisma-free-migrations', 'build/migrations'],
+  ]) {
+    fs.symlinkSync(path.resolve(target), path.join(image, link));
+  }
+}
+
+const mtime = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+function newestMtime(entries: string[]): number {
+  return Math.max(
+    0,
+    ...entries.map((entry) =>
+      fs.statSync(entry).isDirectory() ? newestMtime(fs.readdirSync(entry).map((child) => path.join(entry, child))) : mtime(entry),
+    ),
+  );
+}
+
+async function spawnInstance(name: 'A' | 'B', s3Port: number, { compiled = false } = {}): Promise<Instance> {
   const port = await freePort();
   const dataDir = path.join(tempDir, `data-${name}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, compiled ? ['build/scripts/start.js'] : ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: compiled ? path.join(tempDir, 'image') : process.cwd(),
     // A process group of its own: SIGKILL reaches the primary and its workers at once.
     detached: true,
     env: {
@@ -141,7 +178,8 @@ async function spawnInstance(name: 'A' | 'B', s3Port: number): Promise<Instance>
       APP_URL: SITE,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
-      WEB_CONCURRENCY: '2',
+      // A: two workers (the per-process caches and timers twice over), B: one (less to start on two cores).
+      WEB_CONCURRENCY: name === 'A' ? '2' : '1',
       LOG_REQUESTS: 'false',
       MAIL_WORKER: 'on',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -327,7 +365,7 @@ describe('two instances on one database and one S3 store', () => {
     const stranger = await login(B, (await createAccount('fremd')).email);
     expect((await call(B, imagePath, { cookie: stranger })).status).toBe(404);
 
-    // Never saved with a project: make its day pass. Each instance's two workers run the cleanup every second.
+    // Never saved with a project: make its day pass. The three worker processes run the cleanup every second.
     const [{ key }] = await orm.em.getConnection().execute<{ key: string }[]>(
       `update pending_uploads set expires_at = now() - interval '1 second' where user_id = ? returning key`,
       [user.id],
@@ -335,7 +373,7 @@ describe('two instances on one database and one S3 store', () => {
     const abandonedAt = Date.now();
     await waitFor(async () => (await orm.em.getConnection().execute('select 1 from pending_uploads where key = ?', [key])).length === 0, 20_000, 'the cleanup');
     figures.cleanupAfterMs = Date.now() - abandonedAt;
-    // Four processes ran the job for several rounds: the object was deleted by exactly one of them.
+    // Three processes ran the job for several rounds: the object was deleted by exactly one of them.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(s3Deletes.filter((url) => url.endsWith(`/${key}`))).toHaveLength(1);
     expect((await call(B, imagePath, { cookie })).status).toBe(404);
@@ -363,25 +401,31 @@ describe('two instances on one database and one S3 store', () => {
   });
 
   it('mails queued on both are sent exactly once while both run their outbox worker', async () => {
-    smtp.delayMs = 40;
+    // 150 ms a mail: a worker's batch of 20 takes longer than the 2 s between two rounds of the others,
+    // so every worker process of both instances claims a share of the backlog.
+    smtp.delayMs = 150;
     const before = smtp.messages.length;
-    // 6 reset mails queued through A (each request made by the app), 30 rows queued at once (a backlog).
+    const requested = Date.now();
+    // 6 reset mails queued through A (each request made by the app), 60 rows queued at once (a backlog).
     const accounts = await Promise.all(Array.from({ length: 6 }, () => createAccount('reset')));
     for (const { email } of accounts) {
       expect((await call(A, '/api/auth/forgot-password', { method: 'POST', body: { email }, ip: freshIp() })).status).toBe(200);
     }
     const em = orm.em.fork();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 60; i++) {
       em.create(MailOutbox, { to: `stapel${i}@example.de`, subject: `Stapel ${i}`, html: `<p>${i}</p>`, text: String(i), template: 'contactAutoReply' });
     }
+    figures.resetRequestsMs = Date.now() - requested;
     await em.flush();
-    await waitFor(() => smtp.messages.length - before >= 36, 30_000, '36 mails');
+    const queued = Date.now();
+    await waitFor(() => smtp.messages.length - before >= 66, 40_000, '66 mails');
+    figures.mailsAllSentMs = Date.now() - queued;
     // A second copy would come from a worker's next round (every 2 s): wait for one.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const received = smtp.messages.slice(before);
-    expect(received).toHaveLength(36);
+    expect(received).toHaveLength(66);
     const ids = received.map((mail) => mail.messageId);
-    expect(new Set(ids).size).toBe(36);
+    expect(new Set(ids).size).toBe(66);
     for (const { email } of accounts) expect(received.filter((mail) => mail.to === email)).toHaveLength(1);
     const rows = await orm.em.fork().find(MailOutbox, { status: { $ne: 'sent' } });
     expect(rows).toEqual([]);
@@ -391,6 +435,9 @@ describe('two instances on one database and one S3 store', () => {
       // '?': the sending process could not be told from /proc (the connection was gone already).
       sentBy: Object.fromEntries(['A', 'B', '?'].map((name) => [name, received.filter((mail) => mail.sender === name).length])),
     };
+    // Both instances' workers took part.
+    expect(received.some((mail) => mail.sender === 'A')).toBe(true);
+    expect(received.some((mail) => mail.sender === 'B')).toBe(true);
     smtp.delayMs = 0;
   });
 
