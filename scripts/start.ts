@@ -10,6 +10,7 @@ import os from 'node:os';
 import { parseEnv } from '../app/lib/env.server';
 import { buildIfNeeded } from './lib/build-if-needed';
 import { prepareDatabase } from './lib/database';
+import { sharedStateWarnings } from './lib/shared-state-warnings';
 import { startHttpServer } from './lib/server';
 import { onShutdown } from './lib/shutdown';
 
@@ -31,6 +32,7 @@ const WATCHDOG_MS = Number(process.env.WORKER_WATCHDOG_MS ?? 10_000);
 
 async function startPrimary() {
   const env = parseEnv();
+  for (const warning of sharedStateWarnings(env)) console.warn(`[start] ${warning}`);
   buildIfNeeded();
   const db = await prepareDatabase(env);
   const workers = env.WEB_CONCURRENCY ?? Math.max(1, os.availableParallelism());

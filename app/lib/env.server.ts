@@ -31,6 +31,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email('must be an e-mail address').optional(),
   // The outbox worker in the server process (off: another instance or process sends).
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  // Seconds between two runs of the upload cleanup in each process (tests shorten it to watch several instances share it).
+  UPLOAD_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Multiplies every rate limit (tests raise the limits only through this).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // true (one hop) or a hop count: take the client IP from X-Forwarded-For as set by that many reverse proxies.
@@ -42,6 +44,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  // Where browsers reach the store when that differs from S3_ENDPOINT (which the server uses), e.g.
+  // http://minio:9000 inside a compose network, https://s3.example.com outside: presigned upload addresses and the CSP use it.
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   UPLOAD_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // bcrypt cost of new password hashes: 2^cost rounds. At least 10 in production (BCRYPT_COST_PRODUCTION_MIN);
   // tests run with 4 so that the many sign-ups of a test run do not dominate its time.
@@ -49,6 +54,9 @@ const envSchema = z.object({
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && env.BCRYPT_COST < BCRYPT_COST_PRODUCTION_MIN) {
     ctx.addIssue({ code: 'custom', path: ['BCRYPT_COST'], message: `must be at least ${BCRYPT_COST_PRODUCTION_MIN} in production` });
+  }
+  if (env.S3_PUBLIC_ENDPOINT && !env.S3_ENDPOINT) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'is required when S3_PUBLIC_ENDPOINT is set' });
   }
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });

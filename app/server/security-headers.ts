@@ -39,9 +39,11 @@ export function buildContentSecurityPolicy(
 
 /**
  * Where the browser uploads files to, when that is not this app: the
- * S3-compatible endpoint, or AWS S3 itself when only a bucket is configured.
+ * S3-compatible endpoint as browsers reach it, or AWS S3 itself when only a
+ * bucket is configured.
  */
-export function uploadOriginFor(env: { S3_ENDPOINT?: string; S3_BUCKET?: string }): string | undefined {
+export function uploadOriginFor(env: { S3_ENDPOINT?: string; S3_PUBLIC_ENDPOINT?: string; S3_BUCKET?: string }): string | undefined {
   if (!env.S3_BUCKET) return undefined;
-  return env.S3_ENDPOINT ? new URL(env.S3_ENDPOINT).origin : 'https://*.amazonaws.com';
+  const endpoint = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  return endpoint ? new URL(endpoint).origin : 'https://*.amazonaws.com';
 }

@@ -73,10 +73,7 @@ function runJob(thread: Thread, slices: SlicerSlices, budgetMs: number): Promise
 }
 
 function startThread(): Thread {
-  const worker = new Worker(
-    `import(${JSON.stringify(tsxApiUrl())}).then(({ tsImport }) => tsImport(${JSON.stringify(pathToFileURL(workerFile()).href)}, ${JSON.stringify(pathToFileURL(workerFile()).href)}))`,
-    { eval: true },
-  );
+  const worker = newWorker();
   // A thread never keeps the process alive (shutdown, tests).
   worker.unref();
   const ready = new Promise<void>((resolve, reject) => {
@@ -93,22 +90,40 @@ function startThread(): Thread {
 }
 
 /**
- * The thread's module is TypeScript beside the app's sources, loaded with tsx (a runtime
- * dependency: `npm start` runs through it). Found from this module upwards, which works both from
- * the sources (tests) and from the built server in build/server/.
+ * The thread's module: from the sources through tsx where tsx is installed (`npm start`, tests),
+ * else the plain JavaScript that `npm run build:scripts` made (the production image ships no
+ * TypeScript runner). Both are found from this module upwards, which works from the sources and
+ * from the built server in build/server/.
  */
-const WORKER_PATH = path.join('app', 'services', 'slicer-summary.worker.ts');
+const SOURCE_PATH = path.join('app', 'services', 'slicer-summary.worker.ts');
+const COMPILED_PATH = path.join('build', 'scripts', 'slicer-summary-worker.js');
 
-function workerFile(): string {
+function newWorker(): Worker {
+  const tsxApi = resolveOrNull('tsx/esm/api');
+  const source = tsxApi ? findUpwards(SOURCE_PATH) : null;
+  if (tsxApi && source) {
+    const url = JSON.stringify(pathToFileURL(source).href);
+    return new Worker(`import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then(({ tsImport }) => tsImport(${url}, ${url}))`, { eval: true });
+  }
+  const compiled = findUpwards(COMPILED_PATH);
+  if (!compiled) throw new Error(`neither tsx with ${SOURCE_PATH} nor ${COMPILED_PATH} (npm run build:scripts) found`);
+  return new Worker(compiled);
+}
+
+function findUpwards(relative: string): string | null {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, WORKER_PATH);
+    const candidate = path.join(dir, relative);
     if (existsSync(candidate)) return candidate;
     dir = path.dirname(dir);
   }
-  throw new Error(`${WORKER_PATH} not found above ${fileURLToPath(import.meta.url)}`);
+  return null;
 }
 
-function tsxApiUrl(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+function resolveOrNull(specifier: string): string | null {
+  try {
+    return createRequire(import.meta.url).resolve(specifier);
+  } catch {
+    return null;
+  }
 }

@@ -179,17 +179,22 @@ type S3Options = {
   bucket: string;
   region: string;
   endpoint?: string;
+  /** The endpoint as browsers reach it, for presigned addresses (default: `endpoint`). */
+  publicEndpoint?: string;
   forcePathStyle: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
 
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
+  /** Signs the addresses browsers upload to; the same client unless the store has a public endpoint of its own. */
+  private readonly presigner: S3Client;
   private readonly bucket: string;
 
-  constructor({ bucket, region, endpoint, forcePathStyle, credentials }: S3Options) {
+  constructor({ bucket, region, endpoint, publicEndpoint, forcePathStyle, credentials }: S3Options) {
     this.bucket = bucket;
     this.client = new S3Client({ region, endpoint, forcePathStyle, credentials });
+    this.presigner = publicEndpoint ? new S3Client({ region, endpoint: publicEndpoint, forcePathStyle, credentials }) : this.client;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -228,7 +233,7 @@ export class S3FileStore implements FileStore {
     // Content-Type is a signed header: the browser must send exactly this type.
     // S3 presigned PUTs cannot cap the size; whoever completes the upload checks it.
     // (The presigner leaves Content-Type unsigned unless asked.)
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: type }), {
+    return getSignedUrl(this.presigner, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: type }), {
       expiresIn: expiresInSeconds,
       signableHeaders: new Set(['content-type']),
     });
@@ -252,6 +257,7 @@ function createFileStoreFromEnv(): FileStore {
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT,
       forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
       credentials:
         env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { productImagePathOf } from '../domain/product-images';
+import { getEnv } from '~/lib/env.server';
 import { getOrm } from './db.server';
 import { getFileStore, type FileStore } from './storage.server';
 
@@ -55,11 +56,13 @@ export async function deleteAbandonedUploads(options: { em?: EntityManager; limi
   });
 }
 
-const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 /** Batches per run at most: a backlog is worked off over a few runs without one run hogging a connection. */
 const MAX_BATCHES_PER_RUN = 20;
 
-/** Runs the cleanup every 5 minutes in this process (every instance may; the claims keep them apart). */
+/**
+ * Runs the cleanup every UPLOAD_CLEANUP_INTERVAL_SECONDS (5 minutes) in this process
+ * (every instance may; the claims keep them apart).
+ */
 export function startUploadCleanup(): () => void {
   let lastErrorLog = 0;
   const run = async () => {
@@ -73,7 +76,7 @@ export function startUploadCleanup(): () => void {
       console.error('[uploads] cleanup:', error instanceof Error ? error.message : error);
     }
   };
-  const timer = setInterval(() => void run(), CLEANUP_INTERVAL_MS);
+  const timer = setInterval(() => void run(), getEnv().UPLOAD_CLEANUP_INTERVAL_SECONDS * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

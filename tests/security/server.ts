@@ -84,7 +84,7 @@ export async function startTestServer(prefix: string, env: Record<string, string
 }
 
 /** Several test files start servers at once: one of them builds, the others wait. */
-async function buildOnce() {
+export async function buildOnce() {
   const lock = path.resolve('build/.security-build-lock');
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (;;) {
@@ -105,7 +105,7 @@ async function buildOnce() {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -116,7 +116,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess, output: string[]) {
+export async function waitForServer(url: string, child: ChildProcess, output: string[]) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);
@@ -131,7 +131,7 @@ async function waitForServer(url: string, child: ChildProcess, output: string[])
   throw new Error(`server did not start:\n${output.join('')}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -143,7 +143,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-function childPids(parent: number): number[] {
+export function childPids(parent: number): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

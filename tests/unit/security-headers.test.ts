@@ -18,4 +18,9 @@ describe('Content-Security-Policy', () => {
     expect(uploadOriginFor({ S3_BUCKET: 'druckpreis' })).toBe('https://*.amazonaws.com');
     expect(uploadOriginFor({})).toBeUndefined();
   });
+
+  it('names the public S3 endpoint when the server reaches the store another way (S3_PUBLIC_ENDPOINT)', () => {
+    const origin = uploadOriginFor({ S3_BUCKET: 'druckpreis', S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'https://s3.example.com' });
+    expect(origin).toBe('https://s3.example.com');
+  });
 });
