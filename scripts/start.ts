@@ -23,7 +23,7 @@ const WORKER_SEMI_SPACE_MB = 16;
 async function startPrimary() {
   const env = parseEnv();
   buildIfNeeded();
-  const db = await prepareDatabase(env);
+  const db = await prepareDatabase(env, { supervise: true });
   const workers = env.WEB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   let stopping = false;
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });

@@ -21,6 +21,8 @@ export type TestServer = {
   dataDir: string;
   /** Worker process ids (for memory measurements). */
   workerPids: () => number[];
+  /** What the server wrote to stdout and stderr so far. */
+  log: () => string;
   /** Drops the database under the running server (outage tests). */
   dropDatabase: () => Promise<void>;
   stop: () => Promise<void>;
@@ -67,6 +69,7 @@ export async function startTestServer(prefix: string, env: Record<string, string
     orm,
     dataDir,
     workerPids: () => childPids(child.pid!),
+    log: () => output.join(''),
     dropDatabase: async () => {
       dropped = true;
       await orm.close(true);
@@ -84,7 +87,7 @@ export async function startTestServer(prefix: string, env: Record<string, string
 }
 
 /** Several test files start servers at once: one of them builds, the others wait. */
-async function buildOnce() {
+export async function buildOnce() {
   const lock = path.resolve('build/.security-build-lock');
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (;;) {
@@ -105,7 +108,7 @@ async function buildOnce() {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -116,7 +119,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess, output: string[]) {
+export async function waitForServer(url: string, child: ChildProcess, output: string[]) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);
@@ -131,7 +134,7 @@ async function waitForServer(url: string, child: ChildProcess, output: string[])
   throw new Error(`server did not start:\n${output.join('')}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -143,7 +146,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-function childPids(parent: number): number[] {
+export function childPids(parent: number): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
