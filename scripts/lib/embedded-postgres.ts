@@ -19,7 +19,7 @@ type Options = {
   supervise?: boolean;
 };
 
-/** Waits between restart attempts: 0.5 s doubling to 30 s; back to the start once it ran a minute. */
+/** Waits between restart attempts: 0.5 s, doubling to 30 s while it fails or dies again within a minute. */
 export const RESTART_BACKOFF_MS = { first: 500, max: 30_000, stableAfter: 60_000 };
 
 const USER = 'postgres';
@@ -83,8 +83,8 @@ type WithProcess = { process?: ChildProcess };
 /**
  * Restarts postgres whenever its process ends without being asked to
  * (killed, crashed, out of memory): first after 0.5 s, then doubling up to
- * 30 s while it keeps failing (e.g. the old server's processes still hold
- * its shared memory). The app's connection pool reconnects on its own once
+ * 30 s while it keeps failing to start (e.g. the old server's processes
+ * still hold its shared memory or its port) or dies again within a minute. The app's connection pool reconnects on its own once
  * the database answers again (app/services/db.server.ts).
  */
 function superviseProcess(pg: EmbeddedPostgres, dir: string, port: number) {
@@ -93,6 +93,7 @@ function superviseProcess(pg: EmbeddedPostgres, dir: string, port: number) {
   let alive = true;
   let delay = RESTART_BACKOFF_MS.first;
   let startedAt = Date.now();
+  let restarted = false;
   let timer: NodeJS.Timeout | undefined;
 
   const watch = () => {
@@ -103,7 +104,9 @@ function superviseProcess(pg: EmbeddedPostgres, dir: string, port: number) {
       alive = false;
       // What stop() would wait for has happened already.
       holder.process = undefined;
-      if (Date.now() - startedAt >= RESTART_BACKOFF_MS.stableAfter) delay = RESTART_BACKOFF_MS.first;
+      // A restarted server that dies again soon (a crash loop) waits longer each time; one that ran a while starts over.
+      const crashLoop = restarted && Date.now() - startedAt < RESTART_BACKOFF_MS.stableAfter;
+      delay = crashLoop ? Math.min(delay * 2, RESTART_BACKOFF_MS.max) : RESTART_BACKOFF_MS.first;
       console.error(`[postgres] exited unexpectedly (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
       schedule();
     };
@@ -119,8 +122,10 @@ function superviseProcess(pg: EmbeddedPostgres, dir: string, port: number) {
       removeStalePidFile(dir);
       try {
         await pg.start();
-        if (stopped) return;
+        // Stopped while it was starting: stop() saw no process, so this one is stopped here.
+        if (stopped) return void (await pg.stop());
         startedAt = Date.now();
+        restarted = true;
         console.error(`[postgres] restarted on 127.0.0.1:${port}`);
         watch();
       } catch {
