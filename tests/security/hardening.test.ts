@@ -84,6 +84,7 @@ describe('control characters in every form path', () => {
       ['/profile', { intent: 'updateProfile', firstName: 'F', lastName: 'Z', email: 'fz@example.de' }, true],
       ['/profile', { intent: 'changePassword', currentPassword: 'x', newPassword: 'Passwort-123!', confirmPassword: 'Passwort-123!' }, true],
       ['/profile', { intent: 'cancelEmailChange' }, true],
+      ['/calculator', { intent: 'save', projectName: 'Becher', filamentWeight: '25' }, true],
       ['/calculator', { intent: 'save', projectName: 'Becher', filamentWeight: '25', project: id }, true],
       ['/calculator', { intent: 'removeImage', productImagePath: '/images/product/x/y' }, true],
       ['/projects', { intent: 'copy', id }, true],
