@@ -33,9 +33,10 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 // What node-postgres and knex say when the connection of a query already running died with the server
-// (it was a 500 for requests in flight when the database was killed).
+// (it was a 500 for requests in flight when the database was killed). knex's "Transaction query
+// already complete" is the next query of a transaction whose connection just died.
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|Connection ended unexpectedly|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection|is not queryable|unexpected postmaster exit|terminating connection due to|the database system is (?:starting up|shutting down|in recovery mode)|read ECONNRESET|write EPIPE/i;
+  /Connection terminated|Connection ended unexpectedly|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection|is not queryable|unexpected postmaster exit|terminating connection due to|the database system is (?:starting up|shutting down|in recovery mode)|read ECONNRESET|write EPIPE|Transaction query already complete/i;
 
 /** True for errors that mean the database cannot be reached (an outage), as opposed to a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -104,6 +104,8 @@ function superviseProcess(pg: EmbeddedPostgres, dir: string, port: number) {
       alive = false;
       // What stop() would wait for has happened already.
       holder.process = undefined;
+      // Exit code 0 is a shutdown someone asked for (a signal on Ctrl+C or at the app's exit, pg_ctl stop).
+      if (code === 0) return void console.error('[postgres] stopped; not restarted');
       // A restarted server that dies again soon (a crash loop) waits longer each time; one that ran a while starts over.
       const crashLoop = restarted && Date.now() - startedAt < RESTART_BACKOFF_MS.stableAfter;
       delay = crashLoop ? Math.min(delay * 2, RESTART_BACKOFF_MS.max) : RESTART_BACKOFF_MS.first;
