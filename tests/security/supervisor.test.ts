@@ -103,14 +103,18 @@ function workerPids(app: App): string {
     .join();
 }
 
-async function killAndWatch(app: App, pgDir: string, timeoutMs = 90_000) {
+async function killAndWatch(app: App, pgDir: string, cookie: string, timeoutMs = 90_000) {
   const workers = workerPids(app);
   process.kill(postmasterPid(pgDir), 'SIGKILL');
   const killedAt = Date.now();
   const health: number[] = [];
   const calculator: number[] = [];
+  const signedIn: number[] = [];
   let recoveredAfterMs = -1;
   while (Date.now() - killedAt < timeoutMs) {
+    // A signed-in page needs the database: its failure puts the app into its outage mode, which
+    // used to refuse the visitor's calculator too.
+    signedIn.push(await status(`${app.url}/projects`, { headers: { Cookie: cookie } }));
     const [h, c] = await Promise.all([status(`${app.url}/healthz`), status(`${app.url}/calculator?filamentWeight=25`)]);
     health.push(h);
     calculator.push(c);
@@ -120,7 +124,7 @@ async function killAndWatch(app: App, pgDir: string, timeoutMs = 90_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { health, calculator, recoveredAfterMs, sameProcesses: app.child.exitCode === null && workers !== '' && workerPids(app) === workers };
+  return { health, calculator, signedIn, recoveredAfterMs, sameProcesses: app.child.exitCode === null && workers !== '' && workerPids(app) === workers };
 }
 
 describe('part 3: the embedded database is supervised (DATABASE_URL unset)', () => {
@@ -143,9 +147,10 @@ describe('part 3: the embedded database is supervised (DATABASE_URL unset)', () 
     const pgDir = path.join(app.dataDir, 'postgres');
     const before = postmasterPid(pgDir);
 
-    const watched = await killAndWatch(app, pgDir);
+    const watched = await killAndWatch(app, pgDir, cookie);
     console.log(`[supervisor] embedded: recovered after ${watched.recoveredAfterMs} ms; /healthz ${watched.health.join(',')}; /calculator ${watched.calculator.join(',')}`);
     expect(watched.health).toContain(503);
+    expect(watched.signedIn).toContain(503);
     expect(watched.recoveredAfterMs).toBeGreaterThan(0);
     expect(watched.calculator.every((code) => code === 200), watched.calculator.join(',')).toBe(true);
     expect(watched.sameProcesses).toBe(true);
@@ -210,9 +215,10 @@ describe('part 3: with DATABASE_URL the app reconnects by itself once the databa
 
   it('answers 503 while the database is gone and 200 after, with the same processes; a visitor calculator keeps answering', async () => {
     const cookie = await signIn(app, database.url);
-    const watched = await killAndWatch(app, pgDir);
+    const watched = await killAndWatch(app, pgDir, cookie);
     console.log(`[supervisor] DATABASE_URL: recovered after ${watched.recoveredAfterMs} ms; /healthz ${watched.health.join(',')}; /calculator ${watched.calculator.join(',')}`);
     expect(watched.health).toContain(503);
+    expect(watched.signedIn).toContain(503);
     expect(watched.recoveredAfterMs).toBeGreaterThan(0);
     expect(watched.calculator.every((code) => code === 200), watched.calculator.join(',')).toBe(true);
     expect(watched.sameProcesses).toBe(true);
