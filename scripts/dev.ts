@@ -8,7 +8,7 @@ import { onShutdown } from './lib/shutdown';
 
 async function main() {
   const env = parseEnv();
-  const db = await prepareDatabase(env);
+  const db = await prepareDatabase(env, { supervise: true });
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true } });
   const server = await startHttpServer({ port: env.PORT, host: env.HOST, mode: 'development', logRequests: true, vite });

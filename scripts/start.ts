@@ -34,7 +34,7 @@ async function startPrimary() {
   const env = parseEnv();
   for (const warning of sharedStateWarnings(env)) console.warn(`[start] ${warning}`);
   buildIfNeeded();
-  const db = await prepareDatabase(env);
+  const db = await prepareDatabase(env, { supervise: true });
   const workers = env.WEB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   let stopping = false;
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] });

@@ -61,6 +61,7 @@ const common = {
   textTooLong: key('textTooLong'),
   projectNameRequired: key('projectNameRequired'),
   printTimeMin: key('printTimeMin'),
+  controlCharacters: key('controlCharacters'),
 };
 
 /** All error keys this schema can produce (handy for tests and locale checks). */
@@ -104,8 +105,12 @@ function numberField(spec: NumberFieldSpec) {
   }));
 }
 
+// Control characters (a NUL byte) have no place in a name or an id: PostgreSQL refuses NUL (a 500).
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), E.controlCharacters);
+
 function textField(name: AnyFieldName, spec: TextFieldSpec) {
-  const text = z.string().check(z.trim(), z.maxLength(spec.maxLength, key(spec.errors.tooLong)));
+  const text = z.string().check(z.trim(), z.maxLength(spec.maxLength, key(spec.errors.tooLong)), noControlCharacters);
   // Visible texts always have a value; conform turns '' into undefined → the default.
   // Hidden ones (picker ids, image path) stay optional: missing and empty both mean "not given".
   return 'section' in spec ? z._default(text, spec.default) : z.optional(text);
@@ -175,6 +180,7 @@ export const calculatorSaveSchema = withPrintTimeRule(
         z.trim(),
         z.minLength(1, E.projectNameRequired),
         z.maxLength(calculatorFields.projectName.maxLength, E.projectNameTooLong),
+        noControlCharacters,
       ),
   }),
 );

@@ -32,9 +32,12 @@ function originOf(value: string | null | undefined): string | null {
 
 /**
  * True when the request was made by another site. `appOrigin` is APP_URL's
- * origin (or null); the request's own Host header also counts as "ours".
+ * origin (or null); the request's own origin — the scheme it came in with
+ * (`protocol`, 'http' or 'https') and its Host header — also counts as "ours".
+ * Scheme, host and port must all match: `https://host` is another origin than
+ * `http://host`.
  */
-export function isCrossSiteRequest(headers: HeaderSource, appOrigin: string | null | undefined): boolean {
+export function isCrossSiteRequest(headers: HeaderSource, appOrigin: string | null | undefined, protocol = 'http'): boolean {
   const origin = header(headers, 'origin');
   if (origin !== null && origin.trim() !== '') {
     const requestOrigin = originOf(origin.trim());
@@ -42,7 +45,7 @@ export function isCrossSiteRequest(headers: HeaderSource, appOrigin: string | nu
     if (!requestOrigin) return true;
     if (requestOrigin === originOf(appOrigin)) return false;
     const host = header(headers, 'host')?.trim().toLowerCase();
-    return !host || new URL(requestOrigin).host !== host;
+    return !host || requestOrigin !== originOf(`${protocol}://${host}`);
   }
   const fetchSite = header(headers, 'sec-fetch-site')?.trim().toLowerCase();
   return fetchSite === 'cross-site' || fetchSite === 'same-site';
@@ -55,7 +58,7 @@ export function isStateChangingMethod(method: string): boolean {
 /** The short German answer of a refused request. */
 export const CROSS_SITE_MESSAGE: string = authMessages.errors.crossSite;
 
-type MinimalRequest = { method: string; headers: Record<string, string | string[] | undefined> };
+type MinimalRequest = { method: string; headers: Record<string, string | string[] | undefined>; protocol?: string };
 type MinimalResponse = {
   status(code: number): MinimalResponse;
   type(value: string): MinimalResponse;
@@ -65,7 +68,7 @@ type MinimalResponse = {
 /** Express middleware: 403 for state-changing requests from another site. */
 export function crossSiteRequestGuard(appOrigin: string | null | undefined) {
   return (req: MinimalRequest, res: MinimalResponse, next: () => void) => {
-    if (isStateChangingMethod(req.method) && isCrossSiteRequest(req.headers, appOrigin)) {
+    if (isStateChangingMethod(req.method) && isCrossSiteRequest(req.headers, appOrigin, req.protocol)) {
       res.status(403).type('text/plain; charset=utf-8').send(CROSS_SITE_MESSAGE);
       return;
     }

@@ -1,4 +1,5 @@
 import authMessages from '../../public/locales/de/auth.json';
+import projectMessages from '../../public/locales/de/projects.json';
 import { SLICER_MAX_BYTES } from '../slicer/types';
 
 /**
@@ -24,7 +25,26 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  * itself while reading (the slicer import keeps only head and tail), so a
  * chunked body is handed on at once instead of being held in memory here.
  */
-type BodyRule = { pattern: RegExp; limit: number; streamed?: boolean; multipartOnly?: boolean };
+type BodyRule = {
+  pattern: RegExp;
+  limit: number;
+  streamed?: boolean;
+  multipartOnly?: boolean;
+  /** The 413's text when it is not the general one (spec §5's message for a product image). */
+  tooLargeMessage?: string;
+  /**
+   * A page whose form posts a file without JavaScript: a multipart body over
+   * `limit` (up to this many bytes, declared) still reaches the route, which
+   * reads its text fields, skips the file and answers within the page — the
+   * spec's message next to the field, the typed values kept — instead of a bare 413.
+   */
+  answeredInPageUpTo?: number;
+};
+
+/** Up to this size a refused body is read (and dropped) before the 413, so the client hears the answer instead of a reset. */
+export const DRAINED_REFUSAL_BYTES = 32 * 1024 * 1024;
+/** The largest oversized file a no-JS upload form still answers within its page. */
+const IN_PAGE_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
 const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
@@ -39,10 +59,10 @@ const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 export const BODY_LIMITS: BodyRule[] = [
   { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
   // The no-JS profile picture form posts the file (5 MB) as multipart.
-  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024, multipartOnly: true },
-  { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
+  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024, multipartOnly: true, answeredInPageUpTo: IN_PAGE_ANSWER_BYTES },
+  { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT, tooLargeMessage: projectMessages.image.tooLarge },
   // The no-JS product image upload posts the whole calculator form with the file.
-  { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT, multipartOnly: true },
+  { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT, multipartOnly: true, answeredInPageUpTo: IN_PAGE_ANSWER_BYTES },
   // Slicer files are read while they stream (head and tail only, nothing stored).
   { pattern: /^\/calculator\/slicer-import(?:\.data)?$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
   { pattern: /^\/api\/slicer\/parse$/, limit: SLICER_UPLOAD_LIMIT, streamed: true },
@@ -56,7 +76,7 @@ export function bodyLimitFor(pathname: string, contentType?: string): number {
 
 export function bodyRuleFor(pathname: string, contentType?: string): BodyRule {
   const rule = BODY_LIMITS.find((candidate) => candidate.pattern.test(pathname)) ?? { pattern: /^/, limit: FORM_BODY_LIMIT };
-  if (rule.multipartOnly && mediaType(contentType) !== 'multipart/form-data') return { ...rule, limit: FORM_BODY_LIMIT };
+  if (rule.multipartOnly && mediaType(contentType) !== 'multipart/form-data') return { ...rule, limit: FORM_BODY_LIMIT, answeredInPageUpTo: undefined };
   return rule;
 }
 
@@ -78,6 +98,13 @@ function hasUsableBoundary(contentType: string): boolean {
 }
 
 const M = authMessages.messages;
+
+const API_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The JSON API: `/api` and everything under it answers JSON. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
 export const BODY_TOO_LARGE_MESSAGE: string = M.bodyTooLarge;
 
 /**
@@ -91,7 +118,9 @@ export function checkMethodAndType(method: string, pathname: string, contentType
   // Upload targets check their own signed content type; the API routes answer their own 405s.
   if (path.startsWith('/uploads/')) return null;
   const type = mediaType(contentType);
-  if (path.startsWith('/api/')) {
+  if (isApiPath(path)) {
+    // Methods no API route has (TRACE, WebDAV's, made-up ones) never reach Remix, which cannot build a request of some.
+    if (!API_METHODS.has(upper)) return { status: 405, message: M.methodNotAllowed, headers: { Allow: [...API_METHODS].join(', ') }, json: true };
     if (!hasBody || type === '') return null;
     if (![...JSON_TYPES, ...FORM_TYPES].includes(type) && !/^image\//.test(type)) return { status: 415, message: M.unsupportedMediaType };
   } else {
@@ -100,6 +129,27 @@ export function checkMethodAndType(method: string, pathname: string, contentType
   }
   if (type === 'multipart/form-data' && !hasUsableBoundary(contentType ?? '')) return { status: 400, message: M.badRequest };
   return null;
+}
+
+/**
+ * The request line's target. Browsers send the origin form (`/path?query`);
+ * a proxy-style absolute form naming this host (`GET http://host/path`) is
+ * served as its path (RFC 9112 §3.2.2), anything else (`*`, another host, a
+ * scheme other than http/https) is a 400. Returns the origin-form target.
+ */
+export function checkRequestTarget(target: string, host: string | undefined): string | Refusal {
+  if (target.startsWith('/')) return target;
+  const refused: Refusal = { status: 400, message: M.badRequest };
+  if (!/^https?:\/\//i.test(target) || !host) return refused;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return refused;
+  }
+  // The authority must be the one the Host header names (checked by checkHostHeaders before).
+  if (url.username || url.password || url.host !== new URL(`${url.protocol}//${host}`).host) return refused;
+  return `${url.pathname}${url.search}`;
 }
 
 /**

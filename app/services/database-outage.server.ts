@@ -32,12 +32,18 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', '57P02', '57P03', '3D000', '08000', '08001', '08003', '08004', '08006',
 ]);
 
+// What node-postgres and knex say when the connection of a query already running died with the server
+// (it was a 500 for requests in flight when the database was killed). knex's "Transaction query
+// already complete" is the next query of a transaction whose connection just died.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection|is not queryable|unexpected postmaster exit|terminating connection due to|the database system is (?:starting up|shutting down|in recovery mode)|read ECONNRESET|write EPIPE|Transaction query already complete/i;
+
 /** True for errors that mean the database cannot be reached (an outage), as opposed to a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Knex: Timeout acquiring a connection/i.test(message)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     current = cause;
   }
   return false;

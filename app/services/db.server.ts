@@ -27,8 +27,13 @@ export function getOrm(): Promise<MikroORM> {
   return globalThis.__druckpreisOrm;
 }
 
-/** A fresh EntityManager fork: take one per request and pass it down to models/. */
-export async function getEm(): Promise<EntityManager> {
+/**
+ * A fresh EntityManager fork: take one per request and pass it down to models/.
+ * `checkHealth: false` skips the outage check (a visitor's page that may need
+ * no query at all, like the calculator, keeps being served while the database
+ * is down; a query it does run fails and is answered with the 503).
+ */
+export async function getEm({ checkHealth = true }: { checkHealth?: boolean } = {}): Promise<EntityManager> {
   let orm: MikroORM;
   try {
     orm = await getOrm();
@@ -38,8 +43,10 @@ export async function getEm(): Promise<EntityManager> {
   }
   // After a request failed for want of a database, check before the next one fails the same way
   // (503 until the database is back; resource routes turn it into their own format, database-outage.server.ts).
-  if (lastFailure && !(await isDatabaseHealthy(1000))) throw serviceUnavailableResponse();
-  lastFailure = 0;
+  if (lastFailure && checkHealth) {
+    if (!(await isDatabaseHealthy(1000))) throw serviceUnavailableResponse();
+    lastFailure = 0;
+  }
   return orm.em.fork();
 }
 

@@ -50,9 +50,10 @@ export const requestContextStats = { built: 0 };
 
 async function buildRequestContext(request: Request): Promise<RequestContext> {
   requestContextStats.built += 1;
-  const em = await getEm();
   const cookieHeader = request.headers.get('Cookie') ?? '';
   const hasSession = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(cookieHeader);
+  // A visitor's page may need no database (the calculator): it is not refused for an outage up front.
+  const em = await getEm({ checkHealth: hasSession });
   let user: User | null = null;
   let sessionId = '';
   if (hasSession) {

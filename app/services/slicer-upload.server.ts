@@ -53,6 +53,8 @@ export type SlicerUpload =
   | { status: 'badRequest' };
 
 const MAX_FIELD_BYTES = 64 * 1024;
+/** What a body may carry beside the slicer file (its fields, part headers, skipped parts): the request guard's allowance. */
+const BODY_OVERHEAD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 200;
 const MAX_HEADER_BYTES = 16 * 1024;
 
@@ -96,6 +98,9 @@ async function parse(body: AsyncIterable<Uint8Array>, boundary: string, maxBytes
   let file: HeadTailCollector | null = null;
   const fields: Record<string, string> = {};
   let fieldCount = 0;
+  // The limit counts the whole body: a second file part is skipped, not free (it was read unbounded).
+  const maxBodyBytes = maxBytes + BODY_OVERHEAD_BYTES;
+  let received = 0;
 
   const write = (bytes: Buffer) => {
     if (!part || part.skip || bytes.length === 0) return;
@@ -120,6 +125,8 @@ async function parse(body: AsyncIterable<Uint8Array>, boundary: string, maxBytes
   };
 
   for await (const chunk of body) {
+    received += chunk.length;
+    if (received > maxBodyBytes) throw new BadUpload('tooLarge');
     // After the closing delimiter the rest is read and dropped: leaving the loop early
     // would cancel the request stream and reset the connection before the answer.
     if (state === 'done') {

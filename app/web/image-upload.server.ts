@@ -1,6 +1,7 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
 import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
-import { PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image-upload';
+import { readSlicerUpload } from '~/services/slicer-upload.server';
+import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/profile-image-upload';
 
 /** Room for the multipart framing and the other fields of the calculator form around a 10 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
@@ -18,7 +19,7 @@ export async function readImageForm(request: Request, field = 'image'): Promise<
   const type = request.headers.get('content-type')?.toLowerCase() ?? '';
   if (!type.startsWith('multipart/form-data')) return { ok: false, error: 'invalid' };
   const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return { ok: false, error: 'tooLarge' };
+  if (length > PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return { ok: false, error: 'tooLarge', form: await textFieldsOnly(request, length) };
   let form: FormData;
   try {
     form = await request.formData();
@@ -32,13 +33,31 @@ export async function readImageForm(request: Request, field = 'image'): Promise<
 }
 
 /**
+ * The text fields of an oversized multipart body, its file parts skipped
+ * unread (the streaming reader keeps only named `file` parts, which no image
+ * form has): the page answers within itself with what was typed.
+ */
+async function textFieldsOnly(request: Request, length: number): Promise<FormData | undefined> {
+  const read = await readSlicerUpload(request, length);
+  if (read.status !== 'ok' && read.status !== 'missingFile') return undefined;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(read.fields)) form.set(name, value);
+  return form;
+}
+
+/**
  * Reads the profile page's no-JS picture form: one file field `image`, at most
  * 5 MB, kept in memory (the parser stops at the limit). A body it cannot read
  * is not a picture (400, never 500).
  */
 export async function readProfileImageForm(request: Request): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: 'tooLarge' | 'notAnImage' }> {
   // Refuse obviously oversized bodies before reading them (a little room for the multipart framing).
-  if (Number(request.headers.get('content-length') ?? 0) > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) return { ok: false, error: 'tooLarge' };
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) {
+    // Read to its end (and dropped) so the page's answer reaches a browser still sending.
+    await textFieldsOnly(request, length);
+    return { ok: false, error: 'tooLarge' };
+  }
   try {
     const formData = await unstable_parseMultipartFormData(
       request,

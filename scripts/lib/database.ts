@@ -5,15 +5,18 @@ import { runMigrations } from './migrate';
 
 /**
  * Uses DATABASE_URL when set; otherwise starts the embedded PostgreSQL and
- * points DATABASE_URL at it. Applies pending migrations either way.
+ * points DATABASE_URL at it (`supervise`: and restarts it when it dies).
+ * Applies pending migrations either way.
  */
-export async function prepareDatabase(env: Env): Promise<{ stop: () => Promise<void> }> {
+export async function prepareDatabase(env: Env, { supervise = false }: { supervise?: boolean } = {}): Promise<{ stop: () => Promise<void> }> {
   let stop = async () => {};
   if (!env.DATABASE_URL) {
     const db = await startEmbeddedPostgres({
       dataDir: path.join(env.DATA_DIR, 'postgres'),
       port: env.EMBEDDED_POSTGRES_PORT,
       database: 'druckpreis',
+      // A long-running server brings its database back when it dies (scripts/lib/embedded-postgres.ts).
+      supervise,
     });
     process.env.DATABASE_URL = db.url;
     stop = db.stop;

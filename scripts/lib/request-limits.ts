@@ -1,5 +1,14 @@
 import type express from 'express';
-import { BODY_TOO_LARGE_MESSAGE, bodyRuleFor, checkHostHeaders, checkLegacyDataRequest, checkMethodAndType, type Refusal } from '../../app/server/index';
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  bodyRuleFor,
+  checkHostHeaders,
+  checkLegacyDataRequest,
+  checkMethodAndType,
+  checkRequestTarget,
+  DRAINED_REFUSAL_BYTES,
+  type Refusal,
+} from '../../app/server/request-guard.server';
 
 /**
  * Express middleware in front of Remix (rules in app/server/request-guard.server.ts):
@@ -11,6 +20,10 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
   return (req, res, next) => {
     const hostRefusal = checkHostHeaders(req.headers, trustProxy);
     if (hostRefusal) return refuse(req, res, hostRefusal);
+    // An absolute-form target (`GET http://host/path`) made Express answer its English 500.
+    const target = checkRequestTarget(req.url, req.headers.host);
+    if (typeof target !== 'string') return refuse(req, res, target);
+    if (target !== req.url) req.url = req.originalUrl = target;
     const query = req.originalUrl.indexOf('?');
     const dataRefusal = query === -1 ? null : checkLegacyDataRequest(req.originalUrl.slice(query + 1));
     if (dataRefusal) return refuse(req, res, dataRefusal);
@@ -22,11 +35,14 @@ export function requestGuard({ trustProxy }: { trustProxy: boolean }): express.R
     if (typeRefusal) return refuse(req, res, typeRefusal);
     if (!hasBody) return next();
 
-    const { limit, streamed } = bodyRuleFor(req.path, req.headers['content-type']);
-    const tooLarge: Refusal = { status: 413, message: BODY_TOO_LARGE_MESSAGE };
+    const { limit, streamed, tooLargeMessage, answeredInPageUpTo } = bodyRuleFor(req.path, req.headers['content-type']);
+    const tooLarge: Refusal = { status: 413, message: tooLargeMessage ?? BODY_TOO_LARGE_MESSAGE };
     if (declared !== undefined && !chunked) {
       // node's parser guarantees the body is exactly Content-Length bytes.
-      return Number(declared) > limit ? refuse(req, res, tooLarge) : next();
+      if (Number(declared) <= limit) return next();
+      // A no-JS upload form answers an oversized file within its page (the route skips the file).
+      if (answeredInPageUpTo !== undefined && Number(declared) <= answeredInPageUpTo) return next();
+      return refuse(req, res, tooLarge);
     }
     // A streamed route counts its own bytes as it reads them.
     if (streamed) return next();
@@ -65,7 +81,21 @@ function holdChunkedBody(req: express.Request, limit: number, onTooLarge: () => 
 }
 
 function refuse(req: express.Request, res: express.Response, refusal: Refusal) {
-  const api = req.path.startsWith('/api/');
+  // A body of a sane size is read (and dropped) before the answer: closing on a client that is still
+  // sending resets the connection, and many clients (fetch among them) then never read the 413.
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const chunked = /chunked/i.test(String(req.headers['transfer-encoding'] ?? ''));
+  if (refusal.status === 413 && !chunked && declared > 0 && declared <= DRAINED_REFUSAL_BYTES && !req.readableEnded) {
+    req.on('end', () => answerRefusal(req, res, refusal));
+    req.on('error', () => req.socket.destroy());
+    req.resume();
+    return;
+  }
+  answerRefusal(req, res, refusal);
+}
+
+function answerRefusal(req: express.Request, res: express.Response, refusal: Refusal) {
+  const api = /^\/api(?:\/|$)/.test(req.path);
   res.status(refusal.status);
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);

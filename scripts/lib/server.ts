@@ -152,7 +152,18 @@ function requestLogger(req: express.Request, res: express.Response, next: expres
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+    console.log(`${req.method} ${loggedPath(req.originalUrl)} ${res.statusCode} ${ms.toFixed(1)} ms`);
   });
   next();
+}
+
+/**
+ * The request log names the path and only the names of the query's parameters:
+ * their values (calculator inputs, project names, tokens) stay out of the log.
+ */
+export function loggedPath(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const names = [...new Set([...new URLSearchParams(url.slice(query + 1)).keys()])];
+  return names.length ? `${url.slice(0, query)}?${names.map((name) => encodeURIComponent(name)).join('&')}` : url.slice(0, query);
 }

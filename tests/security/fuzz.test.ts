@@ -82,6 +82,8 @@ const ROUTES: Route[] = [
   { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
   { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },
   { signedIn: true, path: '/images/product/00000000-0000-4000-8000-000000000000/0123456789abcdef0123456789abcdef', methods: ['GET'], fields: {} },
+  // Unknown API addresses (a JSON 404 for every method, issue 18)
+  { signedIn: true, path: '/api/gibt-es-nicht/tief', methods: ['GET', 'POST'], fields: { name: 'Fuzz' } },
   { path: '/sitemap.xml', methods: ['GET'], fields: {} },
   { path: '/healthz', methods: ['GET'], fields: {} },
 ];

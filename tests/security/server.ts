@@ -21,6 +21,8 @@ export type TestServer = {
   dataDir: string;
   /** Worker process ids (for memory measurements). */
   workerPids: () => number[];
+  /** What the server wrote to stdout and stderr so far. */
+  log: () => string;
   /** Drops the database under the running server (outage tests). */
   dropDatabase: () => Promise<void>;
   stop: () => Promise<void>;
@@ -67,6 +69,7 @@ export async function startTestServer(prefix: string, env: Record<string, string
     orm,
     dataDir,
     workerPids: () => childPids(child.pid!),
+    log: () => output.join(''),
     dropDatabase: async () => {
       dropped = true;
       await orm.close(true);

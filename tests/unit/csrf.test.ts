@@ -22,6 +22,17 @@ describe('isCrossSiteRequest', () => {
     expect(isCrossSiteRequest(headers({ origin: 'https://druckpreis.example.evil.example' }), APP)).toBe(true);
   });
 
+  it('compares scheme, host and port with the request’s own origin (issue 18)', () => {
+    // https://host is another origin than the http server it is sent to.
+    expect(isCrossSiteRequest(headers({ origin: 'https://localhost:3000', host: 'localhost:3000' }), null)).toBe(true);
+    expect(isCrossSiteRequest(headers({ origin: 'https://localhost:3000', host: 'localhost:3000' }), null, 'http')).toBe(true);
+    expect(isCrossSiteRequest(headers({ origin: 'https://localhost:3000', host: 'localhost:3000' }), null, 'https')).toBe(false);
+    expect(isCrossSiteRequest(headers({ origin: 'http://localhost:3000', host: 'localhost:3000' }), null, 'https')).toBe(true);
+    // Default ports are the same origin with or without them.
+    expect(isCrossSiteRequest(headers({ origin: 'https://druckpreis.example', host: 'druckpreis.example:443' }), null, 'https')).toBe(false);
+    expect(isCrossSiteRequest(headers({ origin: 'http://druckpreis.example', host: 'druckpreis.example:443' }), null, 'http')).toBe(true);
+  });
+
   it('falls back to Sec-Fetch-Site when there is no Origin', () => {
     expect(isCrossSiteRequest(headers({ 'sec-fetch-site': 'cross-site' }), APP)).toBe(true);
     expect(isCrossSiteRequest(headers({ 'sec-fetch-site': 'same-site' }), APP)).toBe(true);
@@ -38,7 +49,7 @@ describe('isCrossSiteRequest', () => {
 });
 
 describe('crossSiteRequestGuard', () => {
-  function run(method: string, requestHeaders: Record<string, string>) {
+  function run(method: string, requestHeaders: Record<string, string>, protocol?: string) {
     const result = { status: 0, body: '', next: false, type: '' };
     const res = {
       status(code: number) {
@@ -53,7 +64,7 @@ describe('crossSiteRequestGuard', () => {
         result.body = body;
       },
     };
-    crossSiteRequestGuard(APP)({ method, headers: requestHeaders }, res, () => {
+    crossSiteRequestGuard(APP)({ method, headers: requestHeaders, protocol }, res, () => {
       result.next = true;
     });
     return result;
@@ -71,6 +82,9 @@ describe('crossSiteRequestGuard', () => {
     expect(run('HEAD', { 'sec-fetch-site': 'cross-site' }).next).toBe(true);
     expect(run('PUT', { origin: APP }).next).toBe(true);
     expect(run('DELETE', { 'sec-fetch-site': 'cross-site' }).next).toBe(false);
+    // The scheme the request came in with (express's req.protocol) counts.
+    expect(run('POST', { origin: 'https://internal:3000', host: 'internal:3000' }, 'http').next).toBe(false);
+    expect(run('POST', { origin: 'https://internal:3000', host: 'internal:3000' }, 'https').next).toBe(true);
   });
 
   it('knows which methods change state', () => {

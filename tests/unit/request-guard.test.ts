@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, checkHostHeaders, checkMethodAndType, isValidHost } from '~/server/request-guard.server';
+import { bodyLimitFor, checkHostHeaders, checkMethodAndType, checkRequestTarget, isValidHost } from '~/server/request-guard.server';
 
 describe('request guard rules', () => {
+  it('serves an absolute-form target naming our host as its path and refuses every other non-path target (issue 18)', () => {
+    expect(checkRequestTarget('/calculator?a=1', 'druckpreis.example')).toBe('/calculator?a=1');
+    expect(checkRequestTarget('http://127.0.0.1:3000/calculator?a=1', '127.0.0.1:3000')).toBe('/calculator?a=1');
+    expect(checkRequestTarget('HTTP://Druckpreis.Example/', 'druckpreis.example')).toBe('/');
+    expect(checkRequestTarget('http://druckpreis.example:80/x', 'druckpreis.example')).toBe('/x');
+    for (const target of ['*', 'http://evil.example/', 'http://127.0.0.1:3001/', 'https://a:b@druckpreis.example/', 'ftp://druckpreis.example/', 'druckpreis.example:443', 'http://[::1/']) {
+      expect(checkRequestTarget(target, target === 'http://127.0.0.1:3001/' ? '127.0.0.1:3000' : 'druckpreis.example'), target).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('answers methods no API route has with a JSON 405 (issue 18)', () => {
+    for (const method of ['TRACE', 'PROPFIND', 'FOO']) {
+      expect(checkMethodAndType(method, '/api/projects', undefined, false), method).toMatchObject({ status: 405, json: true });
+      expect(checkMethodAndType(method, '/api', undefined, false), method).toMatchObject({ status: 405, json: true });
+    }
+    expect(checkMethodAndType('PATCH', '/api/projects', undefined, false)).toBeNull();
+  });
+
   it('gives forms and JSON 64 KB, uploads their documented limits', () => {
     expect(bodyLimitFor('/kontakt')).toBe(64 * 1024);
     expect(bodyLimitFor('/api/contact')).toBe(64 * 1024);

@@ -76,6 +76,20 @@ describe('readSlicerUpload', () => {
     expect((await readSlicerUpload(request(body), 200_000)).status).toBe('tooLarge');
   });
 
+  it('counts the whole body toward the limit: a second file part is not free (issue 18)', async () => {
+    // The first file fits (1 kB of 200 kB); the second, skipped part would make the body 200 kB + 1.5 MB.
+    const body = multipart([
+      { name: 'file', filename: 'a.gcode', data: new Uint8Array(1000) },
+      { name: 'file', filename: 'b.gcode', data: new Uint8Array(1_500_000) },
+    ]);
+    expect((await readSlicerUpload(request(body), 200_000)).status).toBe('tooLarge');
+    // A text field part counts as well (each field's own 64 kB cap aside).
+    const many = multipart([{ name: 'file', filename: 'a.gcode', data: new Uint8Array(1000) }, ...Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, data: 'x'.repeat(60_000) }))]);
+    expect((await readSlicerUpload(request(many), 200_000)).status).toBe('tooLarge');
+    // The same body under the limit plus the allowance for fields is read.
+    expect((await readSlicerUpload(request(body), 1_000_000)).status).toBe('ok');
+  });
+
   it('the collector’s memory does not grow with the stream', () => {
     const collector = new HeadTailCollector();
     const chunk = new Uint8Array(1024 * 1024);

@@ -26,7 +26,9 @@ export async function loader(args: LoaderFunctionArgs) {
     'Content-Type': object.contentType,
     // nosniff comes with every response from the server (scripts/lib/server.ts), once.
     'Content-Disposition': 'inline',
-    'Cache-Control': 'private, max-age=3600',
+    // Revalidated on every view (a cheap 304 by ETag): after a logout on a shared computer the
+    // browser asks again and gets the 404, instead of showing its cached copy.
+    'Cache-Control': 'private, no-cache',
     Vary: 'Cookie',
     ETag: etag,
   };
