@@ -1,3 +1,4 @@
+import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { AdminSetting } from './admin-setting.entity';
 import { BaseEntity } from './base.entity';
 import { ContactMessage } from './contact-message.entity';
@@ -14,6 +15,7 @@ import { ShippingProvider } from './shipping-provider.entity';
 import { User } from './user.entity';
 
 export {
+  AdminAuditEntry,
   AdminSetting,
   BaseEntity,
   ContactMessage,
@@ -49,4 +51,5 @@ export const allEntities = [
   ContactMessage,
   RateLimit,
   PendingUpload,
+  AdminAuditEntry,
 ];
