@@ -82,7 +82,8 @@ export function UsersTab({ data, currentUserId, confirmId }: { data: UsersTabDat
       {data.users.length === 0 ? (
         <p className="rounded-card border border-surface-line bg-surface p-6 text-center text-ink-muted">{t('users.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-card border border-surface-line bg-surface shadow-card">
+        // relative: the screen-reader-only texts inside are placed in here, not past the phone's edge.
+        <div className="relative overflow-x-auto rounded-card border border-surface-line bg-surface shadow-card">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{t('users.caption')}</caption>
             <thead className="bg-surface-subtle text-xs uppercase tracking-wide text-ink-muted">
@@ -100,7 +101,7 @@ export function UsersTab({ data, currentUserId, confirmId }: { data: UsersTabDat
             <tbody>
               {data.users.map((user) => (
                 <tr key={user.id} className="border-t border-surface-line" data-user-row={user.email}>
-                  <td className="max-w-[16rem] break-all px-3 py-2 font-medium text-ink">{user.email}</td>
+                  <td className="min-w-[12rem] max-w-[18rem] break-all px-3 py-2 font-medium text-ink">{user.email}</td>
                   <td className="px-3 py-2">{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
                   <td className="px-3 py-2">{user.emailVerified ? t('users.yes') : t('users.no')}</td>
                   <td className="px-3 py-2">
