@@ -168,10 +168,10 @@ test.describe('Eigenes Konto', () => {
 
     await page.goto('/profile');
     await page.locator('#konto-loeschen summary').click();
-    await page.getByLabel('Aktuelles Passwort zur Bestätigung').fill('falsch-falsch');
+    await page.getByLabel('Ihr Passwort zur Bestätigung').fill('falsch-falsch');
     await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
     await expect(page.getByText('Das aktuelle Passwort ist falsch.')).toBeVisible();
-    await page.getByLabel('Aktuelles Passwort zur Bestätigung').fill(FIXTURE_PASSWORD);
+    await page.getByLabel('Ihr Passwort zur Bestätigung').fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Konto endgültig löschen' }).click();
     await expect(page).toHaveURL(/:\d+\/(#.*)?$/);
     await expect(toast(page)).toContainText('Ihr Konto und Ihre Daten wurden gelöscht.');
