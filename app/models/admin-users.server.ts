@@ -38,6 +38,21 @@ type Row = {
   project_count: string;
 };
 
+/**
+ * The number of all users (the unsearched list) is counted at most every 10 s
+ * per process: counting 100,000 rows costs more than the whole page. A
+ * deletion here forgets it; one on another instance shows within 10 s.
+ */
+const TOTAL_TTL_MS = 10_000;
+let cachedTotal: { value: number; at: number } | null = null;
+
+async function countAllUsers(ctx: RequestContext): Promise<number> {
+  if (cachedTotal && Date.now() - cachedTotal.at < TOTAL_TTL_MS) return cachedTotal.value;
+  const [row] = await ctx.em.execute<{ total: string }[]>(`select count(*) as total from users`);
+  cachedTotal = { value: Number(row?.total ?? 0), at: Date.now() };
+  return cachedTotal.value;
+}
+
 /** LIKE pattern for a substring, with LIKE's own characters taken literally. */
 function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -55,7 +70,7 @@ export async function listUsers(ctx: RequestContext, input: { search?: string; p
   const page = Math.max(1, Math.min(100_000, Math.floor(input.page ?? 1) || 1));
   const where = search ? `where lower(u.email || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ?` : '';
   const params = search ? [likePattern(search)] : [];
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.em.execute<Row[]>(
       `select u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_premium, u.is_admin, u.subscription_status, u.created_at,
               (select count(*) from projects p where p.user_id = u.id) as project_count
@@ -64,7 +79,9 @@ export async function listUsers(ctx: RequestContext, input: { search?: string; p
        limit ? offset ?`,
       [...params, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE],
     ),
-    ctx.em.execute<{ total: string }[]>(`select count(*) as total from users u ${where}`, params),
+    search
+      ? ctx.em.execute<{ total: string }[]>(`select count(*) as total from users u ${where}`, params).then(([row]) => Number(row?.total ?? 0))
+      : countAllUsers(ctx),
   ]);
   return {
     kind: 'ok',
@@ -81,7 +98,7 @@ export async function listUsers(ctx: RequestContext, input: { search?: string; p
         createdAt: new Date(row.created_at).toISOString(),
         projectCount: Number(row.project_count),
       })),
-      total: Number(count?.total ?? 0),
+      total,
       page,
       pageSize: USERS_PAGE_SIZE,
       search,
@@ -105,5 +122,7 @@ export async function deleteUserAsAdmin(ctx: RequestContext, input: { id: string
     const admins = await ctx.em.execute<{ id: string }[]>(`select id from users where is_admin = 1 for update`);
     if (admins.length <= 1) return forbidden('admin:users.lastAdmin');
   }
-  return deleteAccount(ctx, { userId: input.id, by: 'admin' }, deps);
+  const result = await deleteAccount(ctx, { userId: input.id, by: 'admin' }, deps);
+  if (result.kind === 'ok') cachedTotal = null;
+  return result;
 }
