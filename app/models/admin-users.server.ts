@@ -70,19 +70,36 @@ export async function listUsers(ctx: RequestContext, input: { search?: string; p
   const page = Math.max(1, Math.min(100_000, Math.floor(input.page ?? 1) || 1));
   const where = search ? `where lower(u.email || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ?` : '';
   const params = search ? [likePattern(search)] : [];
-  const [rows, total] = await Promise.all([
-    ctx.em.execute<Row[]>(
+  const offset = (page - 1) * USERS_PAGE_SIZE;
+  let rows: (Row & { total?: string })[];
+  let total: number;
+  if (search) {
+    // One pass of the trigram index gives the page and the number of matches (count over the matches, before the limit).
+    rows = await ctx.em.execute<(Row & { total: string })[]>(
       `select u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_premium, u.is_admin, u.subscription_status, u.created_at,
-              (select count(*) from projects p where p.user_id = u.id) as project_count
-       from users u ${where}
-       order by u.created_at desc, u.id desc
-       limit ? offset ?`,
-      [...params, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE],
-    ),
-    search
-      ? ctx.em.execute<{ total: string }[]>(`select count(*) as total from users u ${where}`, params).then(([row]) => Number(row?.total ?? 0))
-      : countAllUsers(ctx),
-  ]);
+              (select count(*) from projects p where p.user_id = u.id) as project_count, m.total
+       from (select id, created_at, count(*) over () as total from users u ${where}
+             order by created_at desc, id desc limit ? offset ?) m
+       join users u on u.id = m.id
+       order by m.created_at desc, m.id desc`,
+      [...params, USERS_PAGE_SIZE, offset],
+    );
+    total = rows.length
+      ? Number(rows[0].total)
+      : Number((await ctx.em.execute<{ total: string }[]>(`select count(*) as total from users u ${where}`, params))[0]?.total ?? 0);
+  } else {
+    [rows, total] = await Promise.all([
+      ctx.em.execute<Row[]>(
+        `select u.id, u.email, u.first_name, u.last_name, u.email_verified, u.is_premium, u.is_admin, u.subscription_status, u.created_at,
+                (select count(*) from projects p where p.user_id = u.id) as project_count
+         from users u
+         order by u.created_at desc, u.id desc
+         limit ? offset ?`,
+        [USERS_PAGE_SIZE, offset],
+      ),
+      countAllUsers(ctx),
+    ]);
+  }
   return {
     kind: 'ok',
     value: {
