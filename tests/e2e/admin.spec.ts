@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import net from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, FIXTURE_PASSWORD, test } from './fixtures';
@@ -151,6 +152,20 @@ test.describe('Administration', () => {
     await expect(page.getByRole('heading', { name: 'Zugriff verweigert' })).toBeVisible();
     await expect(toast(page)).toContainText('Sie haben keine Berechtigung für diese Seite.');
     await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});
+
+test.describe('Barrierefreiheit der Administration', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe runs as a script in the page');
+
+  test('every tab passes axe', async ({ page, signIn }) => {
+    await signIn({ isAdmin: true });
+    for (const tab of ['status', 'stripe', 'google-ads', 'email', 'contact', 'operator', 'users']) {
+      await page.goto(`/admin?tab=${tab}`);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(severe.map((v) => `${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
   });
 });
 
