@@ -112,8 +112,10 @@ export default function ProfilePage() {
       <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
       <div className="mt-6 space-y-6">
         <ProfileCard key={`profile-${key}`} />
-        <PasswordCard key={`password-${key}`} />
+        {/* Before the password card: a password change without scripts opens at #passwort, and as the last card
+            it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
         <OwnAccountCards />
+        <PasswordCard key={`password-${key}`} />
       </div>
     </main>
   );
