@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { getServerI18n } from './i18n.server';
 import { logContactRecipient } from './models/contact.server';
+import { logSettingsProblems } from './services/admin-settings.server';
 import { getEm, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
@@ -35,6 +36,8 @@ if (process.env.MAIL_WORKER !== 'off' && !globalThis.__druckpreisMailWorker) {
 if (!globalThis.__druckpreisContactLogged && (cluster.isPrimary || cluster.worker?.id === 1)) {
   globalThis.__druckpreisContactLogged = true;
   void getEm().then(logContactRecipient, () => undefined);
+  // Stored secrets no key opens are named in the log (and on the admin status tab), never a crash.
+  void getEm().then(logSettingsProblems, () => undefined);
 }
 globalThis.__druckpreisUploadCleanup ??= startUploadCleanup();
 

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from './components/error-boundary';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import type { SiteHeaderUser } from './components/site-header-user';
-import { Toaster } from './components/toaster';
+import { Toaster, type ToastMessage } from './components/toaster';
 import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
@@ -65,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = data?.locale ?? 'de';
   const nonce = useNonce();
   const preloads = usePartPreloads();
+  const pageToast = usePageToast();
   useChangeLanguage(locale);
   return (
     <html lang={locale} dir="ltr">
@@ -83,13 +84,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />
-        <Toaster toast={data?.toast ?? null} />
+        <Toaster toast={data?.toast ?? pageToast} />
         <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * A toast a page's loader shows with its own answer (`pageToast` in its data), e.g. /admin's
+ * 'Zugriff verweigert' next to the access-denied card; a flash-cookie toast goes first.
+ */
+function usePageToast(): ToastMessage | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const toast = (match.data as { pageToast?: ToastMessage } | null | undefined)?.pageToast;
+    if (toast) return toast;
+  }
+  return null;
 }
 
 /** The lazily loaded parts this page renders, as every matched route's loader names them (server/part-preloads.server.ts). */

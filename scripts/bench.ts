@@ -26,10 +26,11 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? PORT + 1);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? 'tests/.tmp/bench';
 
 const PROJECT_SEARCH = 'nr. 4711';
+const USER_SEARCH = 'nutzer4711@';
 const SHARED_LINK =
   '/calculator?projectName=Vase&quantity=4&filamentWeight=62%2C5&printTimeHours=5&printTimeMinutes=15&filamentPricePerKg=22%2C9&marketplaceFeePercent=6%2C5&targetPrice=39%2C90';
 
-type Account = 'library' | 'printers' | 'projects1k' | 'projects100k';
+type Account = 'library' | 'printers' | 'projects1k' | 'projects100k' | 'admin100k';
 type Target = { name: string; path: string; unique?: boolean; signedIn?: Account };
 const targets: Target[] = [
   { name: 'GET /calculator', path: '/calculator' },
@@ -46,6 +47,10 @@ const targets: Target[] = [
   { name: 'GET /projects, 1,000 projects', path: '/projects', signedIn: 'projects1k' },
   // …and a substring search among 100,000 (trigram index; a few matches).
   { name: 'GET /projects?q=, 100,000 projects', path: `/projects?q=${encodeURIComponent(PROJECT_SEARCH)}`, signedIn: 'projects100k' },
+  // Issue 20: the admin's users tab among 100,000 accounts: the newest page, and a search (trigram index).
+  { name: 'GET /admin?tab=users, 100,000 users', path: '/admin?tab=users', signedIn: 'admin100k' },
+  { name: 'GET /admin?tab=users&q=, 100,000 users', path: `/admin?tab=users&q=${encodeURIComponent(USER_SEARCH)}`, signedIn: 'admin100k' },
+  { name: 'GET /api/admin/users?search=, 100,000', path: `/api/admin/users?search=${encodeURIComponent(USER_SEARCH)}`, signedIn: 'admin100k' },
 ];
 const ACCOUNT = { email: `bench-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
 const PRINTERS_ACCOUNT = { email: `bench-printers-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' };
@@ -83,6 +88,12 @@ async function main() {
     if (needed.has('library')) cookies.library = await createAccount(ACCOUNT, { printers: 20, others: 20 });
     if (needed.has('printers')) cookies.printers = await createAccount(PRINTERS_ACCOUNT, { printers: 200, others: 0 });
     if (needed.has('projects1k')) cookies.projects1k = await createAccount(projectsAccount('1k'), { printers: 0, others: 0, projects: 1_000 });
+    if (needed.has('admin100k')) {
+      cookies.admin100k = await createAccount(
+        { email: `bench-admin-${Date.now()}@example.com`, password: 'Rechner-Bench-2026' },
+        { printers: 0, others: 0, users: 100_000, admin: true },
+      );
+    }
     if (needed.has('projects100k')) {
       cookies.projects100k = await createAccount(projectsAccount('100k'), { printers: 0, others: 0, projects: 100_000 });
     }
@@ -210,7 +221,7 @@ async function explainProjectSearch() {
 
 async function createAccount(
   account: { email: string; password: string },
-  items: { printers: number; others: number; projects?: number },
+  items: { printers: number; others: number; projects?: number; users?: number; admin?: boolean },
 ): Promise<string> {
   const { email, password } = account;
   const register = await fetch(`${BASE}/api/auth/register`, {
@@ -234,6 +245,16 @@ async function createAccount(
     `insert into marketplaces (user_id, name, percentage_fee, fixed_fee) select $1, 'Marktplatz ' || g, g / 200.0, 0.3 from generate_series(1, $2::int) g`,
   ];
   for (const sql of others) await db.query(sql, [userId, items.others]);
+  if (items.admin) await db.query('update users set is_admin = 1 where id = $1', [userId]);
+  if (items.users) {
+    // Other accounts for the admin's users tab: 'nutzer4711@example.de', one a minute back in time.
+    await db.query(
+      `insert into users (email, password, email_verified, first_name, last_name, created_at, updated_at)
+       select 'nutzer' || g || '@example.de', 'x', g % 3 <> 0, 'Vorname' || g, 'Nachname' || g, now() - g * interval '1 minute', now() - g * interval '1 minute'
+       from generate_series(1, $1::int) g`,
+      [items.users],
+    );
+  }
   if (items.projects) {
     // Names like 'Vase Nr. 4711', one change a minute back in time.
     await db.query(

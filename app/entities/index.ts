@@ -1,3 +1,4 @@
+import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { AdminSetting } from './admin-setting.entity';
 import { BaseEntity } from './base.entity';
 import { ContactMessage } from './contact-message.entity';
@@ -15,6 +16,7 @@ import { SignInLink } from './sign-in-link.entity';
 import { User } from './user.entity';
 
 export {
+  AdminAuditEntry,
   AdminSetting,
   BaseEntity,
   ContactMessage,
@@ -52,4 +54,5 @@ export const allEntities = [
   RateLimit,
   PendingUpload,
   SignInLink,
+  AdminAuditEntry,
 ];

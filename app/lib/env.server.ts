@@ -25,6 +25,11 @@ const envSchema = z.object({
   RENDER_CACHE: z.enum(['on', 'off']).default('on'),
   // Signs the session cookie; comma-separated for rotation (first signs, all verify).
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Encrypts the secrets in admin_settings (AES-256-GCM); comma-separated, newest first. Default: generated in DATA_DIR/secrets.
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => value.split(',').every((part) => part.trim().length >= 32), 'each comma-separated key must be at least 32 characters')
+    .optional(),
   // Mail: SMTP settings from the admin page win; else this nodemailer URL; else .eml files under DATA_DIR/mail.
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   // Receives contact messages while the admin settings have no contact address (else: the first admin).

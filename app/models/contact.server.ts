@@ -57,7 +57,9 @@ export async function submitContactMessage(
 ): Promise<ContactResult> {
   const config = await getContactConfig(em);
   const email = normalizeEmail(input.email);
-  const autoReply = config.enabled;
+  // Without a recipient nobody reads the message: no auto-reply promising an answer within 24 hours then.
+  const recipient = await findContactRecipient(em, config);
+  const autoReply = config.enabled && recipient !== null;
   await em.transactional(async (tx) => {
     tx.create(ContactMessage, {
       name: input.name.trim(),
@@ -68,7 +70,6 @@ export async function submitContactMessage(
     });
     // The row is written first; the mails only leave after the commit (outbox worker).
     await tx.flush();
-    const recipient = await findContactRecipient(tx, config);
     if (recipient) {
       await enqueueMail(tx, {
         to: recipient.address,

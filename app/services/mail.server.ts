@@ -125,7 +125,7 @@ type Sender = {
  * pass their own (several ORMs act as several app instances).
  */
 export async function deliverPendingMails(
-  options: { limit?: number; em?: EntityManager; leaseSeconds?: number; heartbeatSeconds?: number } = {},
+  options: { limit?: number; em?: EntityManager; leaseSeconds?: number; heartbeatSeconds?: number; ids?: string[] } = {},
 ): Promise<{ sent: number; failed: number }> {
   // Tests shorten the lease and the heartbeat to watch them work.
   const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
@@ -150,6 +150,7 @@ export async function deliverPendingMails(
       `with due as materialized (
          select id from mail_outbox
          where status in ('pending', 'sending') and next_attempt_at <= now() and attempts < ?
+           and (?::uuid[] is null or id = any(?::uuid[]))
          order by next_attempt_at
          limit ?
          for update skip locked
@@ -159,7 +160,7 @@ export async function deliverPendingMails(
            next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
        from due where m.id = due.id
        returning m.id, m."to", m.reply_to, m.subject, m.html, m.text, m.template, m.attempts`,
-      [MAX_MAIL_ATTEMPTS, limit, leaseSeconds],
+      [MAX_MAIL_ATTEMPTS, options.ids ? `{${options.ids.join(',')}}` : null, options.ids ? `{${options.ids.join(',')}}` : null, limit, leaseSeconds],
     );
 
     // Heartbeat: renew the claims of rows not yet finished, so a slow SMTP server never lets them expire.
@@ -325,6 +326,42 @@ export async function testMailConnection(em: EntityManager): Promise<{ ok: true;
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
     sender.close();
+  }
+}
+
+/**
+ * The admin's 'Verbindung testen': connect, greet and (with a user) sign in to
+ * the SMTP server of `config` (nodemailer `verify`, no mail is sent). Answers
+ * within `timeoutMs` even when the host never answers. `error` is the
+ * server's (or the network's) message.
+ */
+export async function verifySmtpSettings(
+  config: Pick<EmailConfig, 'host' | 'port' | 'secure' | 'user' | 'password'>,
+  timeoutMs = 10_000,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    auth: config.user ? { user: config.user, pass: config.password } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      transport.verify(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Zeitüberschreitung nach ${Math.round(timeoutMs / 1000)} Sekunden`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (timer) clearTimeout(timer);
+    transport.close();
   }
 }
 

@@ -3,6 +3,7 @@ import type { APIResponse, Page } from '@playwright/test';
 import { consentCookieValue, expect, signInDirectly, test } from './fixtures';
 import { E2E_PORT } from './server-env';
 import { uniqueEmail, waitForLink, waitForMail } from './mailbox';
+import { ensureOperatorAndContact } from './operator-settings';
 
 /*
  * Accounts, profile and contact, run in both projects (`js` and `no-js`).
@@ -349,7 +350,8 @@ test.describe('Kopfzeile und geschützte Seiten', () => {
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(403);
     await expect(page.getByRole('heading', { name: 'Zugriff verweigert' })).toBeVisible();
-    await expect(page.getByText('Sie haben keine Berechtigung für diese Seite.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Sie haben keine Berechtigung für diese Seite.')).toBeVisible();
+    await expect(toast(page)).toContainText('Zugriff verweigert');
   });
 
   test('on small screens every link sits in the user menu', async ({ page }) => {
@@ -420,6 +422,8 @@ test.describe('Seiten-Cache für Besucher', () => {
 
 test.describe('Kontakt', () => {
   test('shows the contact details and sends a message', async ({ page }) => {
+    // The operator's details and the contact address come from the admin settings (issue 20).
+    await ensureOperatorAndContact();
     await page.goto('/kontakt');
     await expect(page.getByRole('heading', { name: 'Kontakt', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'support@druckpreis.de' })).toBeVisible();

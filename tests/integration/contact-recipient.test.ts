@@ -54,6 +54,9 @@ describe('where contact messages go', () => {
     expect((await send(sender, 'Niemand liest das')).status).toBe(200);
     expect(await app.em().count(ContactMessage, { email: sender })).toBe(1);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/nobody is notified/));
+    // Nobody reads it: no auto-reply promising an answer within 24 hours (issue 20).
+    await deliverAll();
+    expect(smtp.messages.filter((mail) => mail.envelope.to.includes(sender))).toEqual([]);
   });
 
   it('goes to the first admin when neither the admin settings nor CONTACT_EMAIL name an address', async () => {

@@ -54,6 +54,18 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/api/profile/image', methods: ['PUT'], fields: { imageUrl: '/uploads/profile/x/y' } },
   { signedIn: true, path: '/api/profile/upload-url', methods: ['POST'], fields: {} },
   { signedIn: true, path: '/api/profile/email', methods: ['DELETE'], fields: {} },
+  { signedIn: true, path: '/api/profile', methods: ['DELETE'], fields: { currentPassword: 'nicht-das-passwort' } },
+  { signedIn: true, path: '/api/profile/export', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/profile?konto', methods: ['POST'], fields: { intent: 'deleteAccount', currentPassword: 'nicht-das-passwort' } },
+  // Admin (issue 20): the fuzzer's user is no admin, so these are refused (403) before anything is saved.
+  { signedIn: true, path: '/admin?tab=email', methods: ['GET', 'POST'], fields: { intent: 'save', tab: 'email', host: 'smtp.example.de', port: '587', user: 'u', password: 'p', fromEmail: 'a@example.de', fromName: 'X' } },
+  { signedIn: true, path: '/admin?tab=users&q=x&seite=2', methods: ['GET', 'POST'], fields: { intent: 'deleteUser', id: '00000000-0000-4000-8000-000000000000' } },
+  { signedIn: true, path: '/api/admin/settings', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/admin/settings/stripe', methods: ['POST'], fields: { publicKey: 'pk', secretKey: 'sk', productId: 'p', webhookSecret: 'w', monthlyPrice: '399' } },
+  { signedIn: true, path: '/api/admin/settings/email/test', methods: ['POST'], fields: {} },
+  { signedIn: true, path: '/api/admin/settings/email/send-test', methods: ['POST'], fields: { testEmail: 'test@example.de' } },
+  { signedIn: true, path: '/api/admin/users?search=x&page=2', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/admin/users/00000000-0000-4000-8000-000000000000', methods: ['DELETE'], fields: {} },
   // Libraries: pages (forms) and JSON API, one row per kind
   ...(
     [

@@ -22,7 +22,11 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/auth/login-link/verify', 'POST'],
   ['/api/contact', 'POST'],
   ['/api/images/upload', 'POST'],
-  ['/api/profile', 'PUT'],
+  ['/api/profile', 'PUT, DELETE'],
+  ['/api/admin/settings/stripe', 'POST'],
+  ['/api/admin/settings/email/test', 'POST'],
+  ['/api/admin/settings/email/send-test', 'POST'],
+  ['/api/admin/users/00000000-0000-4000-8000-000000000000', 'DELETE'],
   ['/api/profile/email', 'DELETE'],
   ['/api/profile/image', 'PUT'],
   ['/api/profile/password', 'PUT'],
@@ -38,6 +42,9 @@ const LOADER_ONLY = [
   '/sitemap.xml',
   '/images/profile/00000000-0000-0000-0000-000000000000/abc',
   '/calculator/export',
+  '/api/admin/settings',
+  '/api/admin/users',
+  '/api/profile/export',
 ];
 
 let server: TestServer;

@@ -15,14 +15,16 @@ import { getServerT } from '~/i18n.server';
 import { changePasswordSchema, profileSchema } from '~/domain/auth-schemas';
 import { toPublicUser } from '~/models/users.server';
 import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, refusedPicture, saveProfile } from '~/models/profile.server';
-import { requireUserContext } from '~/services/auth.server';
+import { endSession, requireUserContext } from '~/services/auth.server';
+import { deleteOwnAccount } from '~/models/account-self-service.server';
+import { AccountDataCards } from '~/components/account-data-cards';
 import { readProfileImageForm } from '~/web/image-upload.server';
-import { pageMessageResult, pageResult } from '~/web/result-response.server';
+import { failureMessage, pageMessageResult, pageResult } from '~/web/result-response.server';
 import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
-export const handle = { i18n: ['account', 'auth'] };
+export const handle = { i18n: ['account', 'auth', 'admin'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
@@ -72,6 +74,19 @@ export async function action(args: ActionFunctionArgs) {
     }), { extra: { intent } });
   }
 
+  if (intent === 'deleteAccount') {
+    const currentPassword = String(formData.get('currentPassword') ?? '');
+    const tx = await getServerT(['admin', 'auth']);
+    if (!currentPassword) return data({ intent, formError: tx('auth:errors.currentPasswordRequired') }, { status: 400 });
+    const result = await deleteOwnAccount(ctx, { currentPassword: currentPassword.slice(0, 1024) });
+    if (result.kind !== 'ok') return data({ intent, formError: await failureMessage(result) }, { status: result.kind === 'forbidden' ? 403 : 400 });
+    return redirectWithToast(
+      '/',
+      { type: 'success', title: tx('admin:ownAccount.deletedTitle'), description: tx('admin:ownAccount.deleted') },
+      { headers: { 'Set-Cookie': await endSession(request) } },
+    );
+  }
+
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
     return redirectWithToast('/profile', {
@@ -97,6 +112,9 @@ export default function ProfilePage() {
       <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
       <div className="mt-6 space-y-6">
         <ProfileCard key={`profile-${key}`} />
+        {/* Before the password card: a password change without scripts opens at #passwort, and as the last card
+            it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
+        <OwnAccountCards />
         <PasswordCard key={`password-${key}`} />
       </div>
     </main>
@@ -270,6 +288,13 @@ function ProfilePicture() {
       </Form>
     </div>
   );
+}
+
+function OwnAccountCards() {
+  const actionData = useActionData<typeof action>();
+  const pending = usePendingIntent('deleteAccount');
+  const deleteError = actionData?.intent === 'deleteAccount' && 'formError' in actionData ? String(actionData.formError) : null;
+  return <AccountDataCards deleteError={deleteError} pending={pending} />;
 }
 
 function PasswordCard() {

@@ -2,13 +2,13 @@ import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { getPublicOperator, isContactAnswered } from '~/models/operator.server';
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { Clock, Mail, MapPin, MessageSquareReply } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { listOf } from '~/components/legal-page';
 import { showToast } from '~/components/toaster';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
@@ -19,11 +19,14 @@ import { getRequestContext } from '~/services/request-context.server';
 import { pageResult } from '~/web/result-response.server';
 import { redirectWithToast } from '~/web/toast.server';
 
-export const handle = { i18n: ['account', 'auth'] };
+export const handle = { i18n: ['account', 'auth', 'admin'] };
 
-export async function loader() {
+export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('account');
-  return { meta: { title: t('contact.metaTitle'), description: t('contact.metaDescription') } };
+  const ctx = await getRequestContext(args);
+  // Operator details from the admin settings; no answer-time promise while nobody receives the messages.
+  const [operator, answered] = await Promise.all([getPublicOperator(ctx), isContactAnswered(ctx)]);
+  return { meta: { title: t('contact.metaTitle'), description: t('contact.metaDescription') }, operator, answered };
 }
 
 /**
@@ -83,25 +86,38 @@ export default function ContactPage() {
 }
 
 function ContactInfo() {
-  const { t } = useTranslation('account');
-  const address = t('contact.supportAddress');
+  const { t } = useTranslation(['account', 'admin']);
+  const { operator, answered } = useLoaderData<typeof loader>();
+  const missing = <span data-operator-missing>{t('admin:legal.contactMissing')}</span>;
   const items = [
-    { icon: Mail, label: t('contact.supportLabel'), content: <a href={`mailto:${address}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">{address}</a> },
+    {
+      icon: Mail,
+      label: t('contact.supportLabel'),
+      content: operator ? (
+        <a href={`mailto:${operator.email}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          {operator.email}
+        </a>
+      ) : (
+        missing
+      ),
+    },
     {
       icon: MapPin,
       label: t('contact.postalLabel'),
-      content: (
+      content: operator ? (
         <address className="not-italic">
-          {listOf<string>(t('contact.postalLines', { returnObjects: true })).map((line) => (
+          {[operator.name, ...operator.addressLines].map((line) => (
             <span key={line} className="block">
               {line}
             </span>
           ))}
         </address>
+      ) : (
+        missing
       ),
     },
     { icon: Clock, label: t('contact.hoursLabel'), content: t('contact.hours') },
-    { icon: MessageSquareReply, label: t('contact.responseLabel'), content: t('contact.response') },
+    { icon: MessageSquareReply, label: t('contact.responseLabel'), content: answered ? t('contact.response') : t('admin:legal.noAnswerPromise') },
   ];
   return (
     <section aria-labelledby="contact-info-title" className="rounded-card border border-surface-line bg-surface p-5 shadow-card sm:p-6">

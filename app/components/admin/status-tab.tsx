@@ -1,0 +1,169 @@
+import { TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '~/components/ui/pagination';
+
+export type StatusTabData = {
+  status: {
+    users: { total: number; confirmed: number; premium: number; admins: number };
+    projects: number;
+    outbox: { pending: number; failed: number; lastError: string | null; lastSentAt: string | null };
+    contact: { total: number; lastWeek: number; priority: number };
+    configured: {
+      payment: boolean;
+      ads: 'off' | 'test' | 'on' | 'missing';
+      mail: 'settings' | 'env' | 'file';
+      mailWorking: boolean | null;
+      contact: { address: string; source: 'settings' | 'env' | 'firstAdmin' } | null;
+      contactEnabled: boolean;
+    };
+    settingsProblems: { group: string; fields: string[] }[];
+    operatorMissing: boolean;
+    database: { ok: boolean; latencyMs: number };
+    storage: { kind: 's3' | 'local'; ok: boolean; error?: string };
+    version: string;
+  };
+  audit: {
+    entries: { id: string; createdAt: string; actorEmail: string; action: string; target: string | null }[];
+    page: number;
+    total: number;
+    pageSize: number;
+  };
+};
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+const cardClass = 'rounded-card border border-surface-line bg-surface p-4 shadow-card';
+
+function Figure({ label, value, detail, testId }: { label: string; value: string | number; detail?: React.ReactNode; testId?: string }) {
+  return (
+    <div className={cardClass} data-testid={testId}>
+      <p className="text-sm text-ink-muted">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums text-ink">{value}</p>
+      {detail ? <div className="mt-1 text-xs text-ink-muted">{detail}</div> : null}
+    </div>
+  );
+}
+
+export function StatusTab({ data }: { data: StatusTabData }) {
+  const { t } = useTranslation('admin');
+  const { status, audit } = data;
+  const warnings: string[] = [];
+  for (const problem of status.settingsProblems) {
+    warnings.push(t('status.undecryptable', { group: t(`groups.${problem.group}`), fields: problem.fields.map((field) => t(`fields.${field}`)).join(', ') }));
+  }
+  if (status.operatorMissing) warnings.push(t('status.operatorMissing'));
+  if (!status.configured.contact) warnings.push(t('status.noRecipient'));
+  const recipient = status.configured.contact;
+  const recipientText = recipient
+    ? t(recipient.source === 'settings' ? 'status.recipientSettings' : recipient.source === 'env' ? 'status.recipientEnv' : 'status.recipientAdmin', { address: recipient.address })
+    : t('status.noRecipient');
+  const mailText =
+    status.configured.mail === 'file' ? t('status.mailFile') : status.configured.mail === 'env' ? t('status.mailEnv') : t('status.mailSettings');
+  const services: [string, string, boolean | null][] = [
+    [t('status.payment'), status.configured.payment ? t('status.configured') : t('status.notConfigured'), status.configured.payment],
+    [
+      t('status.ads'),
+      status.configured.ads === 'missing' ? t('status.notConfigured') : t(`status.ads${status.configured.ads === 'on' ? 'On' : status.configured.ads === 'test' ? 'Test' : 'Off'}`),
+      status.configured.ads !== 'missing',
+    ],
+    [
+      t('status.mail'),
+      `${mailText}${status.configured.mailWorking === true ? ` – ${t('status.mailWorking')}` : status.configured.mailWorking === false ? ` – ${t('status.mailFailing')}` : ''}`,
+      status.configured.mail !== 'file' && status.configured.mailWorking !== false,
+    ],
+    [t('status.contactRecipient'), recipientText, Boolean(recipient)],
+    [t('status.database'), status.database.ok ? t('status.healthy', { ms: status.database.latencyMs }) : t('status.unhealthy'), status.database.ok],
+    [
+      `${t('status.storage')} (${status.storage.kind === 's3' ? t('status.storageS3') : t('status.storageLocal')})`,
+      status.storage.ok ? t('status.healthyPlain') : `${t('status.unhealthy')}${status.storage.error ? `: ${status.storage.error}` : ''}`,
+      status.storage.ok,
+    ],
+    [t('status.version'), status.version, null],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="warnings-title" className={cardClass} data-testid="status-warnings">
+        <h3 id="warnings-title" className="font-semibold text-ink">
+          {t('status.warnings')}
+        </h3>
+        {warnings.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-muted">{t('status.noWarnings')}</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {warnings.map((warning) => (
+              <li key={warning} className="flex gap-2 text-sm text-danger-700">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>{warning}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure testId="status-users" label={t('status.users')} value={status.users.total} detail={t('status.usersDetail', status.users)} />
+        <Figure testId="status-projects" label={t('status.projects')} value={status.projects} />
+        <Figure
+          testId="status-outbox"
+          label={t('status.outbox')}
+          value={status.outbox.pending}
+          detail={
+            <>
+              <p>{t('status.outboxDetail', status.outbox)}</p>
+              <p>{status.outbox.lastSentAt ? t('status.lastSent', { date: dateTime.format(new Date(status.outbox.lastSentAt)) }) : t('status.neverSent')}</p>
+              {status.outbox.lastError ? <p className="break-words text-danger-700">{t('status.lastError', { error: status.outbox.lastError })}</p> : null}
+            </>
+          }
+        />
+        <Figure testId="status-contact" label={t('status.contact')} value={status.contact.total} detail={t('status.contactDetail', status.contact)} />
+      </div>
+
+      <section aria-labelledby="services-title" className={cardClass}>
+        <h3 id="services-title" className="font-semibold text-ink">
+          {t('status.services')}
+        </h3>
+        <dl className="mt-3 divide-y divide-surface-line text-sm">
+          {services.map(([label, value, good]) => (
+            <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between">
+              <dt className="text-ink-muted">{label}</dt>
+              <dd className={good === false ? 'text-danger-700' : good ? 'text-brand-700' : 'text-ink'}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="audit-title" className={cardClass} data-testid="audit-log">
+        <h3 id="audit-title" className="font-semibold text-ink">
+          {t('status.audit')}
+        </h3>
+        {audit.entries.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-muted">{t('status.auditEmpty')}</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="text-xs uppercase tracking-wide text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">{t('status.auditWhen')}</th>
+                  <th scope="col" className="py-1 pr-3">{t('status.auditWho')}</th>
+                  <th scope="col" className="py-1 pr-3">{t('status.auditWhat')}</th>
+                  <th scope="col" className="py-1">{t('status.auditTarget')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.entries.map((entry) => (
+                  <tr key={entry.id} className="border-t border-surface-line">
+                    <td className="whitespace-nowrap py-1.5 pr-3">{dateTime.format(new Date(entry.createdAt))}</td>
+                    <td className="break-all py-1.5 pr-3">{entry.actorEmail}</td>
+                    <td className="py-1.5 pr-3">{t(`auditActions.${entry.action}`, { defaultValue: entry.action })}</td>
+                    <td className="break-all py-1.5">{entry.target ? t(`groups.${entry.target}`, { defaultValue: entry.target }) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={audit.page} hasNext={audit.page * audit.pageSize < audit.total} href={(page) => `/admin?tab=status&seite=${page}`} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AdminAuditEntry, MailOutbox } from '../entities';
+import {
+  findUndecryptableSettings,
+  getEmailConfig,
+  maskedSettings,
+  readSettings,
+  SETTINGS_KEYS,
+  writeSettings,
+  type SettingsKey,
+  type SettingsProblem,
+} from '../services/admin-settings.server';
+import { isAdmin } from '../services/auth.server';
+import { isDatabaseHealthy } from '../services/db.server';
+import { deliverPendingMails, enqueueMail, verifySmtpSettings } from '../services/mail.server';
+import type { RequestContext, UserContext } from '../services/request-context.server';
+import { getFileStore } from '../services/storage.server';
+import { getEnv } from '../lib/env.server';
+import {
+  SETTINGS_TAB_GROUPS,
+  type ContactSettingsInput,
+  type EmailSettingsInput,
+  type GoogleAdsSettingsInput,
+  type OperatorSettingsInput,
+  type SettingsTab,
+  type StripeSettingsInput,
+} from '../domain/admin-schemas';
+import { findContactRecipient, type ContactRecipient } from './contact.server';
+import { fieldErrors, forbidden, ok, unauthorized, type Failure, type Result } from '../domain/result';
+
+/**
+ * The admin operations (spec §6 "Admin", issue 20): every one starts with
+ * `adminRefusal`, so the admin check lives here and not only in the routes.
+ * Visitors get `unauthorized`, signed-in non-admins `forbidden`.
+ */
+
+export function adminRefusal(ctx: RequestContext): Failure | null {
+  if (!ctx.user) return unauthorized('auth:messages.unauthorized');
+  if (!isAdmin(ctx.user)) return forbidden('auth:messages.forbidden');
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Audit log
+
+export type AuditAction = 'settings.save' | 'settings.smtpTest' | 'settings.testMail' | 'user.delete' | 'account.selfDelete';
+
+/** Adds an audit line to `em`'s unit of work (flushed with the change it records). Never a secret value. */
+export function recordAudit(
+  em: EntityManager,
+  actor: { id: string; email: string } | null,
+  action: AuditAction,
+  target: string | null,
+  details: Record<string, unknown> = {},
+): void {
+  em.persist(em.create(AdminAuditEntry, { actorId: actor?.id ?? null, actorEmail: actor?.email ?? '', action, target, details }));
+}
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export type AuditPage = {
+  entries: { id: string; createdAt: string; actorEmail: string; action: string; target: string | null; details: Record<string, unknown> }[];
+  page: number;
+  total: number;
+  pageSize: number;
+};
+
+export async function listAuditLog(ctx: RequestContext, input: { page: number }): Promise<Result<AuditPage>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const page = Math.max(1, Math.min(10_000, Math.floor(input.page) || 1));
+  const [rows, total] = await ctx.em.findAndCount(
+    AdminAuditEntry,
+    {},
+    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE, disableIdentityMap: true },
+  );
+  return ok({
+    entries: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      actorEmail: row.actorEmail,
+      action: row.action,
+      target: row.target ?? null,
+      details: row.details ?? {},
+    })),
+    page,
+    total,
+    pageSize: AUDIT_PAGE_SIZE,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Settings
+
+/** The i18n key part of a tab's messages ('google-ads' → 'googleAds'). */
+export function settingsMessageKey(tab: SettingsTab): string {
+  return tab.replace(/-([a-z])/g, (_, char: string) => char.toUpperCase());
+}
+
+/** The groups as the admin page and `GET /api/admin/settings` show them: secrets masked (`<field>Set`). */
+export async function getAdminSettings(ctx: RequestContext): Promise<Result<Record<SettingsKey, Record<string, unknown>>>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const entries = await Promise.all(SETTINGS_KEYS.map(async (key) => [key, await maskedSettings(ctx.em, key)] as const));
+  return ok(Object.fromEntries(entries) as Record<SettingsKey, Record<string, unknown>>);
+}
+
+type SettingsInputs = {
+  stripe: StripeSettingsInput;
+  'google-ads': GoogleAdsSettingsInput;
+  email: EmailSettingsInput;
+  contact: ContactSettingsInput;
+  operator: OperatorSettingsInput;
+};
+
+/** What a secret field does on save: the checkbox clears, a blank field keeps, anything else replaces. */
+function secretUpdate(value: string | undefined, clear: boolean): string | null | undefined {
+  if (clear) return null;
+  return value ? value : undefined;
+}
+
+/**
+ * Saves one settings group (only that one). Secrets: blank keeps the stored
+ * value, the clear checkbox removes it; a required secret that is neither
+ * entered nor stored (or stored but no key opens it) is "ist erforderlich".
+ */
+export async function saveSettings<T extends SettingsTab>(ctx: RequestContext, tab: T, input: SettingsInputs[T]): Promise<Result<undefined>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const group = SETTINGS_TAB_GROUPS[tab];
+  const current = await readSettings(ctx.em, group);
+  const usable = (field: string) => current.secretsSet.includes(field) && !current.undecryptable.includes(field);
+  const errors: Record<string, string[]> = {};
+  const requireSecret = (field: string, update: string | null | undefined) => {
+    if (update === null || (update === undefined && !usable(field))) errors[field] = [`admin:errors.${field}Required`];
+  };
+  const changedSecrets: string[] = [];
+  const clearedSecrets: string[] = [];
+  const noteSecret = (field: string, update: string | null | undefined) => {
+    if (update === null) clearedSecrets.push(field);
+    else if (update !== undefined) changedSecrets.push(field);
+  };
+
+  switch (tab) {
+    case 'stripe': {
+      const value = input as StripeSettingsInput;
+      const secretKey = secretUpdate(value.secretKey, value.clearSecretKey);
+      const webhookSecret = secretUpdate(value.webhookSecret, value.clearWebhookSecret);
+      requireSecret('secretKey', secretKey);
+      requireSecret('webhookSecret', webhookSecret);
+      if (Object.keys(errors).length) break;
+      noteSecret('secretKey', secretKey);
+      noteSecret('webhookSecret', webhookSecret);
+      await writeSettings(ctx.em, 'stripe_config', {
+        publicKey: value.publicKey,
+        secretKey,
+        productId: value.productId,
+        priceId: value.priceId,
+        webhookSecret,
+        currency: value.currency,
+        monthlyPrice: value.monthlyPrice,
+      });
+      break;
+    }
+    case 'google-ads': {
+      const value = input as GoogleAdsSettingsInput;
+      await writeSettings(ctx.em, 'google_ads_config', value);
+      break;
+    }
+    case 'email': {
+      const value = input as EmailSettingsInput;
+      const password = secretUpdate(value.password, value.clearPassword);
+      requireSecret('password', password);
+      if (Object.keys(errors).length) break;
+      noteSecret('password', password);
+      await writeSettings(ctx.em, 'email_config', {
+        host: value.host,
+        port: value.port,
+        secure: value.secure,
+        user: value.user,
+        password,
+        fromEmail: value.fromEmail,
+        fromName: value.fromName,
+        verificationSubject: value.verificationSubject,
+        verificationUrl: value.verificationUrl,
+      });
+      break;
+    }
+    case 'contact':
+      await writeSettings(ctx.em, 'contact_config', input as ContactSettingsInput);
+      break;
+    case 'operator':
+      await writeSettings(ctx.em, 'operator_config', input as OperatorSettingsInput);
+      break;
+  }
+  if (Object.keys(errors).length) {
+    const message = `admin:saveFailed.${settingsMessageKey(tab)}`;
+    return fieldErrors({ ...errors, '': [message] }, { message });
+  }
+  recordAudit(ctx.em, ctx.user, 'settings.save', group, { changedSecrets, clearedSecrets });
+  await ctx.em.flush();
+  return ok();
+}
+
+// ---------------------------------------------------------------------------
+// Mail: connection test and test mail
+
+export const SMTP_TEST_TIMEOUT_MS = 10_000;
+
+export type SmtpTestAnswer = { reachable: boolean; message: string; error?: string };
+
+/**
+ * 'Verbindung testen': the entered settings when the form sends a host (a
+ * blank password then means the stored one), else the saved ones. Answers
+ * within 10 s; a failure is `reachable: false` with the server's message.
+ */
+export async function testSmtpConnection(ctx: RequestContext, input: Partial<EmailSettingsInput> | null): Promise<Result<SmtpTestAnswer>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const saved = await getEmailConfig(ctx.em);
+  const entered = input?.host?.trim();
+  const config = entered
+    ? {
+        host: entered,
+        port: input?.port ?? saved.port,
+        secure: input?.secure ?? false,
+        user: input?.user ?? '',
+        password: input?.clearPassword ? '' : input?.password || saved.password,
+      }
+    : saved;
+  let answer: SmtpTestAnswer;
+  if (!config.host) {
+    answer = { reachable: false, message: 'admin:smtp.noHost' };
+  } else {
+    const result = await verifySmtpSettings(config, SMTP_TEST_TIMEOUT_MS);
+    answer = result.ok ? { reachable: true, message: 'admin:smtp.reachable' } : { reachable: false, message: 'admin:smtp.failed', error: result.error };
+  }
+  recordAudit(ctx.em, ctx.user, 'settings.smtpTest', 'email_config', { host: config.host, port: config.port, reachable: answer.reachable });
+  await ctx.em.flush();
+  return ok(answer);
+}
+
+export type TestMailAnswer = { sent: boolean; error?: string };
+
+/**
+ * 'Test-E-Mail senden': queued in the outbox like every mail, then sent at
+ * once; the answer says whether it left. A test mail that could not be sent
+ * is marked failed (not retried), with its error kept for the status tab.
+ */
+export async function sendTestMail(ctx: UserContext | RequestContext, input: { testEmail: string }): Promise<Result<TestMailAnswer>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const em = ctx.em;
+  await enqueueMail(em, { to: input.testEmail, template: 'test', data: {} });
+  recordAudit(em, ctx.user, 'settings.testMail', input.testEmail);
+  await em.flush();
+  const row = await em.findOne(MailOutbox, { to: input.testEmail.trim(), template: 'test' }, { orderBy: { createdAt: 'desc' }, disableIdentityMap: true });
+  if (!row) return ok({ sent: false, error: 'not queued' });
+  await deliverPendingMails({ em: em.fork(), ids: [row.id], limit: 1 });
+  const after = await em.fork().findOne(MailOutbox, { id: row.id });
+  if (after?.status === 'sent') return ok({ sent: true });
+  await em.execute(`update mail_outbox set status = 'failed', updated_at = now() where id = ? and status <> 'sent'`, [row.id]);
+  return ok({ sent: false, error: after?.lastError ?? undefined });
+}
+
+// ---------------------------------------------------------------------------
+// Status
+
+export type AdminStatus = {
+  users: { total: number; confirmed: number; premium: number; admins: number };
+  projects: number;
+  outbox: { pending: number; failed: number; lastError: string | null; lastSentAt: string | null };
+  contact: { total: number; lastWeek: number; priority: number };
+  configured: {
+    payment: boolean;
+    ads: 'off' | 'test' | 'on' | 'missing';
+    mail: 'settings' | 'env' | 'file';
+    mailWorking: boolean | null;
+    contact: ContactRecipient | null;
+    contactEnabled: boolean;
+  };
+  settingsProblems: SettingsProblem[];
+  operatorMissing: boolean;
+  database: { ok: boolean; latencyMs: number };
+  storage: { kind: 's3' | 'local'; ok: boolean; error?: string };
+  version: string;
+};
+
+let cachedVersion: string | undefined;
+function appVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { version?: string };
+    cachedVersion = pkg.version ?? 'unbekannt';
+  } catch {
+    cachedVersion = 'unbekannt';
+  }
+  return cachedVersion;
+}
+
+async function checkStorage(): Promise<{ ok: boolean; error?: string }> {
+  const store = getFileStore();
+  const key = 'health/admin-status';
+  try {
+    await store.put(key, Buffer.from('ok'), 'text/plain');
+    const read = await store.get(key);
+    await store.delete(key);
+    return { ok: read?.body.toString() === 'ok' };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminStatus>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const em = ctx.em;
+  const started = Date.now();
+  const databaseOk = await isDatabaseHealthy(2000);
+  const latencyMs = Date.now() - started;
+  const [[users], [projects], [outbox], [lastFailed], [contact], stripe, ads, email, contactConfig, operator, problems, storage] = await Promise.all([
+    em.execute<{ total: string; confirmed: string; premium: string; admins: string }[]>(
+      `select count(*) as total, count(*) filter (where email_verified) as confirmed,
+              count(*) filter (where is_premium = 1) as premium, count(*) filter (where is_admin = 1) as admins from users`,
+    ),
+    em.execute<{ total: string }[]>(`select count(*) as total from projects`),
+    em.execute<{ pending: string; failed: string; last_sent: Date | null }[]>(
+      `select count(*) filter (where status in ('pending', 'sending')) as pending, count(*) filter (where status = 'failed') as failed,
+              max(sent_at) as last_sent from mail_outbox`,
+    ),
+    em.execute<{ last_error: string | null }[]>(`select last_error from mail_outbox where last_error is not null order by updated_at desc limit 1`),
+    em.execute<{ total: string; last_week: string; priority: string }[]>(
+      `select count(*) as total, count(*) filter (where c.created_at > now() - interval '7 days') as last_week,
+              count(*) filter (where u.is_premium = 1) as priority
+       from contact_messages c left join users u on u.email = c.email`,
+    ),
+    readSettings(em, 'stripe_config'),
+    readSettings(em, 'google_ads_config'),
+    readSettings(em, 'email_config'),
+    readSettings(em, 'contact_config'),
+    readSettings(em, 'operator_config'),
+    findUndecryptableSettings(em),
+    checkStorage(),
+  ]);
+  const recipient = await findContactRecipient(em, contactConfig.config);
+  const env = getEnv();
+  const mail = email.config.host ? 'settings' : env.SMTP_URL ? 'env' : 'file';
+  const failedCount = Number(outbox?.failed ?? 0);
+  const lastSent = outbox?.last_sent ? new Date(outbox.last_sent) : null;
+  return ok({
+    users: {
+      total: Number(users?.total ?? 0),
+      confirmed: Number(users?.confirmed ?? 0),
+      premium: Number(users?.premium ?? 0),
+      admins: Number(users?.admins ?? 0),
+    },
+    projects: Number(projects?.total ?? 0),
+    outbox: { pending: Number(outbox?.pending ?? 0), failed: failedCount, lastError: lastFailed?.last_error ?? null, lastSentAt: lastSent?.toISOString() ?? null },
+    contact: { total: Number(contact?.total ?? 0), lastWeek: Number(contact?.last_week ?? 0), priority: Number(contact?.priority ?? 0) },
+    configured: {
+      payment: Boolean(stripe.config.publicKey && stripe.config.secretKey && stripe.config.productId),
+      ads: !ads.config.clientId || !ads.config.adSlotId ? 'missing' : !ads.config.enableAds ? 'off' : ads.config.testMode ? 'test' : 'on',
+      mail,
+      // Working: something was sent and the newest problem is not a failure (null: nothing to tell yet).
+      mailWorking: mail === 'file' ? null : lastSent ? failedCount === 0 || !lastFailed?.last_error : failedCount > 0 ? false : null,
+      contact: recipient,
+      contactEnabled: contactConfig.config.enabled,
+    },
+    settingsProblems: problems,
+    operatorMissing: !operator.config.name || !operator.config.address || !operator.config.email,
+    database: { ok: databaseOk, latencyMs },
+    storage: { kind: env.S3_BUCKET ? 's3' : 'local', ...storage },
+    version: appVersion(),
+  });
+}
