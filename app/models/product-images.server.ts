@@ -4,7 +4,8 @@ import { PendingUpload, Project } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { getFileStore } from '../services/storage.server';
-import { parseProductImagePath, PRODUCT_IMAGE_MAX_BYTES, productImagePathOf } from '../domain/product-images';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../domain/limits';
+import { parseProductImagePath, productImagePathOf } from '../domain/product-images';
 import { fieldErrors, ok, rateLimited, type Result } from '../domain/result';
 
 /**

@@ -1,5 +1,5 @@
 import authMessages from '../../public/locales/de/auth.json';
-import { SLICER_MAX_BYTES } from '../slicer/types';
+import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 
 /**
  * What a request must look like before Remix reads it: every bad request is a
@@ -29,7 +29,7 @@ type BodyRule = { pattern: RegExp; limit: number; streamed?: boolean; multipartO
 /** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
 const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
 /** Product images: 10 MB (spec §5) plus the form's other fields. */
-const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+const PRODUCT_IMAGE_FORM_LIMIT = PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_LIMIT;
 
 /**
  * Body limits by path, first match wins. Uploads have their documented
@@ -37,9 +37,9 @@ const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
  * at most that plus nothing). Everything else is a form or JSON.
  */
 export const BODY_LIMITS: BodyRule[] = [
-  { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
+  { pattern: /^\/uploads\//, limit: MAX_UPLOAD_BYTES },
   // The no-JS profile picture form posts the file (5 MB) as multipart.
-  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024, multipartOnly: true },
+  { pattern: /^\/profile(?:\.data)?$/, limit: PROFILE_IMAGE_MAX_BYTES + FORM_BODY_LIMIT, multipartOnly: true },
   { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT },
   // The no-JS product image upload posts the whole calculator form with the file.
   { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT, multipartOnly: true },

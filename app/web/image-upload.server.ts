@@ -1,6 +1,5 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
-import { PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image-upload';
+import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../domain/limits';
 
 /** Room for the multipart framing and the other fields of the calculator form around a 10 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../../app/entities';
-import { FREE_PROJECT_LIMIT, projectMinimumPriceWithVat } from '../../app/models/projects.server';
+import { FREE_PROJECT_LIMIT } from '../../app/domain/projects';
+import { projectMinimumPriceWithVat } from '../../app/models/projects.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';

@@ -1,7 +1,7 @@
 import { ImagePlus, Loader2, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
+import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/limits';
 import { useHydrated } from '~/lib/use-hydrated';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];

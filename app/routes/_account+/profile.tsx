@@ -18,7 +18,8 @@ import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, refusedP
 import { requireUserContext } from '~/services/auth.server';
 import { readProfileImageForm } from '~/web/image-upload.server';
 import { pageMessageResult, pageResult } from '~/web/result-response.server';
-import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
+import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
+import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 

@@ -10,8 +10,8 @@ import { ButtonLink, buttonClassName } from '~/components/ui/button-link';
 import { Pagination } from '~/components/ui/pagination';
 import { getServerT } from '~/i18n.server';
 import { productImageUrl } from '~/domain/product-images';
+import { canCreateProjectGiven } from '~/models/project-quota.server';
 import {
-  canCreateProjectGiven,
   copyProject,
   deleteProject,
   getProject,
