@@ -83,6 +83,10 @@ export const RATE_LIMIT_RULES = {
   slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
+/** A page's form body and a JSON API body: 64 KB (a multipart body's texts too; uploads have their caps below). */
+export const FORM_BODY_LIMIT = 64 * 1024;
+export const JSON_BODY_LIMIT = 64 * 1024;
+
 /** Spec §5/§9: product images up to 10 MB. */
 export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 

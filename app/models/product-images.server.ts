@@ -54,7 +54,8 @@ export async function uploadProductImage(ctx: UserContext, bytes: Buffer): Promi
     await em.insert(PendingUpload, { key, userId: ctx.user.id, kind: 'product', createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + PRODUCT_UPLOAD_TTL_MS) });
     return 0;
   });
-  if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds);
+  // The only limit on image uploads is the number of unsaved ones; it says so rather than "too many attempts".
+  if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds, 'projects:image.tooManyPending');
   await getFileStore().put(key, normalized.jpeg, 'image/jpeg');
   return ok({ imagePath: productImagePathOf(key) });
 }

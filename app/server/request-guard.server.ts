@@ -1,5 +1,5 @@
 import authMessages from '../../public/locales/de/auth.json';
-import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
+import { FORM_BODY_LIMIT, JSON_BODY_LIMIT, MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 
 /**
  * What a request must look like before Remix reads it: every bad request is a
@@ -13,9 +13,6 @@ import { MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLI
  * - a malformed Host or (trusted) X-Forwarded-Host/-Proto: 400;
  * - a legacy Remix data request (`?_data=`): 403.
  */
-
-export const FORM_BODY_LIMIT = 64 * 1024;
-export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
  * `multipartOnly`: the large limit is for a file in a multipart body; the

@@ -7,6 +7,7 @@
 import { formatNumber } from '../lib/number';
 import {
   chosenFigures,
+  importNoticeFromParams,
   importedFieldValues,
   importNoticeToParams,
   MAX_PRINT_MINUTES,
@@ -59,4 +60,11 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
   };
+}
+
+/** The notice an address carries (`?slicer…`, after a no-JS import), as the page shows it. */
+export function slicerNoticeView(params: URLSearchParams, t: Translate): SlicerNoticeView | null {
+  const notice = importNoticeFromParams(params);
+  if (notice?.kind !== 'info') return notice;
+  return { ...notice, view: buildImportView(notice.info, t, `?${params}`) };
 }
