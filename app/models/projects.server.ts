@@ -18,8 +18,8 @@ import { plainRowTable } from '../services/plain-rows.server';
 import { searchText } from '../lib/search-text';
 import { limitReached, withinProjectLimit } from './project-quota.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
-import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
-import { fieldErrors, notFound, ok, type Result } from '../domain/result';
+import { parseProjectPayload, SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
+import { andThen, fieldErrors, notFound, ok, type Result } from '../domain/result';
 
 /**
  * Projects: saved calculations of one user (spec §2 Projects, §3, §7).
@@ -147,6 +147,16 @@ export async function updateProject(ctx: UserContext, id: unknown, payload: Proj
   // After the commit: the project no longer shows the old image.
   if (saved.replacedImage) await releaseProductImage(ctx.em, saved.replacedImage);
   return ok(saved.project);
+}
+
+/**
+ * The JSON API's update (PUT /api/projects/<id>): the body checked as a payload. A foreign id is
+ * 404 even with a bad body: the answer never tells whether the project exists.
+ */
+export async function updateProjectFromBody(ctx: UserContext, id: unknown, body: Record<string, unknown>): Promise<Result<Project>> {
+  const parsed = parseProjectPayload(body);
+  if (parsed.ok) return updateProject(ctx, id, parsed.payload);
+  return andThen<Project, Project>(await getProject(ctx, id), () => payloadErrors(parsed.errors));
 }
 
 /**
