@@ -17,7 +17,7 @@ import { onShutdown } from './lib/shutdown';
 // The young generation's semi-space, per worker.
 // A worker's scavenges copy what the requests in flight still hold; with 64 MB they came every
 // ~300 ms and paused a worker for ~20 ms each, which set the signed-in pages' p99. Now that a
-// request allocates little (README "Speed"), 16 MB keeps each pause short: measured with
+// request allocates little (docs/performance.md), 16 MB keeps each pause short: measured with
 // `npm run bench`, signed-in p99 46–53 ms instead of 54–60 ms at the same CPU per request.
 const WORKER_SEMI_SPACE_MB = 16;
 

@@ -33,7 +33,7 @@
  * projects issue adds that rule where projects are saved).
  */
 // zod/mini: the same zod 4 engine without the method-chaining classes, so the
-// schema costs the browser a few kB instead of ~15 kB (see README, bundle budget).
+// schema costs the browser a few kB instead of ~15 kB (see docs/performance.md, bundle budget).
 import * as z from 'zod/mini';
 import { parseGermanNumber } from '../lib/parse-number';
 import {

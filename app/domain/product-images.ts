@@ -6,9 +6,6 @@
  */
 const PRODUCT_PATH = /^\/images\/(product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[0-9a-f]{32})$/;
 
-/** Spec §5/§9: product images up to 10 MB. */
-export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-
 /** The storage key and owner of a product image path, or null when the text is not one. */
 export function parseProductImagePath(path: string | null | undefined): { key: string; ownerId: string } | null {
   const match = path ? PRODUCT_PATH.exec(path) : null;

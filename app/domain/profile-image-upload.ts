@@ -6,9 +6,6 @@
  * The server checks the bytes again and re-encodes whatever arrives.
  */
 
-/** 5 MB (spec §5 "Images"); the same limit as PROFILE_IMAGE_MAX_BYTES on the server. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 export type ClientImageError = 'notAnImage' | 'wrongType' | 'tooLarge' | 'failed';
 
 /** Why a picture was refused, in the browser or on the server (models/profile.server.ts), as i18n keys. */

@@ -13,7 +13,8 @@ export type Ok<T> = { kind: 'ok'; value: T };
 export type Failure =
   | { kind: 'fieldErrors'; errors: FieldErrors; message?: string; code?: string }
   | { kind: 'invalid'; reason: string; params?: Record<string, unknown>; details?: Record<string, unknown> }
-  | { kind: 'rateLimited'; retryAfterSeconds: number }
+  | { kind: 'rateLimited'; retryAfterSeconds: number; reason?: string }
+  | { kind: 'tooLarge'; reason: string }
   | { kind: 'unauthorized'; reason: string }
   | { kind: 'notFound' }
   | { kind: 'forbidden'; reason: string; details?: Record<string, unknown> };
@@ -46,8 +47,14 @@ export function invalid(reason: string, { params, details }: { params?: Record<s
   return { kind: 'invalid', reason, ...(params ? { params } : {}), ...(details ? { details } : {}) };
 }
 
-export function rateLimited(retryAfterSeconds: number): Failure {
-  return { kind: 'rateLimited', retryAfterSeconds };
+/** Too many attempts (429); `reason`, an i18n key, says what the wait is for where the generic text would mislead. */
+export function rateLimited(retryAfterSeconds: number, reason?: string): Failure {
+  return { kind: 'rateLimited', retryAfterSeconds, ...(reason ? { reason } : {}) };
+}
+
+/** An upload over its cap (413); `reason` is the i18n key of the message. */
+export function tooLarge(reason: string): Failure {
+  return { kind: 'tooLarge', reason };
 }
 
 /** Wrong or missing credentials (401); `reason` is the i18n key of the message. */
@@ -68,4 +75,14 @@ export function forbidden(reason: string, details?: Record<string, unknown>): Fa
 
 export function isOk<T>(result: Result<T>): result is Ok<T> {
   return result.kind === 'ok';
+}
+
+/** The value of an ok result, or null. */
+export function valueOrNull<T>(result: Result<T>): T | null {
+  return result.kind === 'ok' ? result.value : null;
+}
+
+/** The next step on an ok result's value; a failure passes through unchanged. */
+export async function andThen<T, U>(result: Result<T>, next: (value: T) => Result<U> | Promise<Result<U>>): Promise<Result<U>> {
+  return result.kind === 'ok' ? next(result.value) : result;
 }

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { deleteAccount, type AccountDeletionDeps, type DeletedAccount } from './account-deletion.server';
-import { isAdmin } from '../services/auth.server';
+import { isAdmin } from '../domain/permissions';
 import { productImageUrl } from '../domain/product-images';
 import { fieldErrors, forbidden, ok, type Result } from '../domain/result';
 

@@ -12,7 +12,7 @@ import {
   type SettingsKey,
   type SettingsProblem,
 } from '../services/admin-settings.server';
-import { isAdmin } from '../services/auth.server';
+import { isAdmin } from '../domain/permissions';
 import { isDatabaseHealthy } from '../services/db.server';
 import { deliverPendingMails, enqueueMail, verifySmtpSettings } from '../services/mail.server';
 import type { RequestContext, UserContext } from '../services/request-context.server';

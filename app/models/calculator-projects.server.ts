@@ -1,14 +1,19 @@
-import { calculatorFieldNames, calculatorFields, toProjectPayload, type CalculatorRawValues } from '../calculator/fields';
+import { calculatorFieldNames, calculatorFields, rawValuesFromSearchParams, toProjectPayload, type CalculatorRawValues } from '../calculator/fields';
+import { PROJECT_PARAM } from '../calculator/page';
+import type { PickerState } from '../calculator/pickers';
 import { calculatorSaveSchema, calculatorSchema } from '../calculator/schema';
-import type { UserContext } from '../services/request-context.server';
+import { isUserContext, type RequestContext, type UserContext } from '../services/request-context.server';
 import type { ProjectPayload } from '../domain/project-payload';
+import { calculatorPickerState } from './calculator-pickers.server';
+import { releaseProductImage, uploadProductImage } from './product-images.server';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
-import { fieldErrors, type Result } from '../domain/result';
+import { andThen, fieldErrors, ok, unauthorized, type Result } from '../domain/result';
 
 /**
  * The calculator page's side of projects: what `/calculator?project=<id>`
- * shows, and the save from the calculator form (page action, with and
- * without JavaScript). The rules themselves are in projects.server.ts.
+ * shows, the save from the calculator form (page action, with and without
+ * JavaScript) and the no-JS product image upload and removal. The rules
+ * themselves are in projects.server.ts and product-images.server.ts.
  */
 
 export type OpenedProject = {
@@ -53,15 +58,54 @@ export async function openProject(ctx: UserContext, id: string, params: URLSearc
 
 export { isProjectId };
 
+/** What `/calculator` shows: the values of the address, for a signed-in user over an opened project, with the pickers. */
+export type CalculatorState = Omit<OpenedProject, 'notFound'> & { projectNotFound: boolean; pickers: PickerState | null };
+
+/**
+ * The calculator page of an address. Visitors get the address's values alone
+ * (spec §4: a project opens by the address only for a signed-in user); a
+ * signed-in user's `?apply=<picker>` (no JS) answers with the filled address.
+ */
+export async function openCalculator(ctx: UserContext | null, params: URLSearchParams): Promise<CalculatorState | { redirectTo: string }> {
+  const fromAddress = rawValuesFromSearchParams(params);
+  if (!ctx) return { values: fromAddress, hidden: {}, project: null, projectNotFound: false, unsaved: false, pickers: null };
+  const projectId = params.get(PROJECT_PARAM);
+  const opened = projectId === null ? null : await openProject(ctx, projectId, params, fromAddress);
+  const { values, hidden, project, unsaved } = opened ?? { values: fromAddress, hidden: {}, project: null, unsaved: false };
+  // A reopened project's library references preselect the pickers unless the address names others.
+  const pickerParams = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(hidden)) if (name.startsWith('selected') && !pickerParams.has(name)) pickerParams.set(name, value);
+  const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, pickerParams, values);
+  // The applied values stay a draft of the opened project.
+  if ('redirectTo' in outcome) return { redirectTo: project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo };
+  return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state };
+}
+
+const IMAGE_UNAUTHORIZED = 'projects:image.unauthorized';
+
+/** The no-JS image upload: the file is stored as a product image; its path travels in the form until a save. */
+export async function uploadCalculatorImage(ctx: RequestContext, image: Result<Buffer>): Promise<Result<{ productImagePath: string }>> {
+  if (!isUserContext(ctx)) return unauthorized(IMAGE_UNAUTHORIZED);
+  const uploaded = await andThen(image, (bytes) => uploadProductImage(ctx, bytes));
+  return andThen(uploaded, ({ imagePath }) => ok({ productImagePath: imagePath }));
+}
+
+/** The no-JS image removal: an upload no project shows is deleted now; a saved project's image goes when the project is saved without it. */
+export async function removeCalculatorImage(ctx: RequestContext, productImagePath: string | undefined): Promise<Result<{ productImagePath: string }>> {
+  if (!isUserContext(ctx)) return unauthorized(IMAGE_UNAUTHORIZED);
+  if (productImagePath) await releaseProductImage(ctx.em, productImagePath, ctx.user.id);
+  return ok({ productImagePath: '' });
+}
+
+export type SavedProject = { id: string; name: string; created: boolean };
+
 /**
  * Saves the submitted calculator form: creates a project, or updates the one
  * named by the form's `project` field. Invalid fields come back as field
  * errors (i18n keys by field name), the name first.
  */
-export async function saveCalculatorProject(
-  ctx: UserContext,
-  form: Record<string, unknown>,
-): Promise<Result<{ id: string; name: string; created: boolean }>> {
+export async function saveCalculatorProject(ctx: RequestContext, form: Record<string, unknown>): Promise<Result<SavedProject>> {
+  if (!isUserContext(ctx)) return unauthorized('projects:toast.signInRequired');
   const parsed = calculatorSaveSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};

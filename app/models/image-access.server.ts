@@ -1,5 +1,5 @@
 import { User } from '../entities';
-import { isAdmin } from '../services/auth.server';
+import { isAdmin } from '../domain/permissions';
 import type { RequestContext } from '../services/request-context.server';
 import { ownsProductImageKey } from '../domain/product-images';
 

@@ -4,7 +4,8 @@ import { PendingUpload, Project } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { normalizeUploadedImage } from '../services/images.server';
 import { getFileStore } from '../services/storage.server';
-import { parseProductImagePath, PRODUCT_IMAGE_MAX_BYTES, productImagePathOf } from '../domain/product-images';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../domain/limits';
+import { parseProductImagePath, productImagePathOf } from '../domain/product-images';
 import { fieldErrors, ok, rateLimited, type Result } from '../domain/result';
 
 /**
@@ -53,7 +54,8 @@ export async function uploadProductImage(ctx: UserContext, bytes: Buffer): Promi
     await em.insert(PendingUpload, { key, userId: ctx.user.id, kind: 'product', createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + PRODUCT_UPLOAD_TTL_MS) });
     return 0;
   });
-  if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds);
+  // The only limit on image uploads is the number of unsaved ones; it says so rather than "too many attempts".
+  if (retryAfterSeconds > 0) return rateLimited(retryAfterSeconds, 'projects:image.tooManyPending');
   await getFileStore().put(key, normalized.jpeg, 'image/jpeg');
   return ok({ imagePath: productImagePathOf(key) });
 }

@@ -16,22 +16,21 @@ import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } 
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable } from '../services/plain-rows.server';
 import { searchText } from '../lib/search-text';
-import { isPremium } from './permissions.server';
+import { limitReached, withinProjectLimit } from './project-quota.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
-import { SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
-import { fieldErrors, forbidden, notFound, ok, type Result } from '../domain/result';
+import { parseProjectPayload, SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
+import { andThen, fieldErrors, notFound, ok, type Result } from '../domain/result';
 
 /**
  * Projects: saved calculations of one user (spec §2 Projects, §3, §7).
  * Every operation is scoped by owner; another user's id is "not found".
- * The free plan's limit is enforced here, in the transaction that creates.
+ * The free plan's limit (project-quota.server.ts) is checked in the transaction that creates.
  */
 
-import { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from '../domain/projects';
+import { MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from '../domain/projects';
 
-export { FREE_PROJECT_LIMIT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE };
+export { MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE };
 export const COPY_SUFFIX = ' (Kopie)';
-export const PROJECT_LIMIT_CODE = 'PROJECT_LIMIT_EXCEEDED';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,10 +54,6 @@ const COLUMN_NAMES = [
   'profitMargin', 'targetPrice', 'printerCost', 'printerLifetimeHours', 'vatPercent',
 ] as const satisfies readonly (keyof Project)[];
 const COLUMNS = new Set<string>(COLUMN_NAMES);
-
-export function limitReached(): ReturnType<typeof forbidden> {
-  return forbidden('projects:errors.limitReached', { code: PROJECT_LIMIT_CODE });
-}
 
 /** Library ids that are the user's own; any other id is dropped (never stored, never an error). */
 async function ownedSelections(em: EntityManager, userId: string, payload: ProjectPayload) {
@@ -92,33 +87,15 @@ async function applyPayload(em: EntityManager, userId: string, project: Project,
   return { replacedImage: previousImage && previousImage !== image ? previousImage : null };
 }
 
-/**
- * Creates a project unless a free user is at the limit. The user's row is
- * locked for the transaction, so parallel creates of one user run one after
- * another and each sees the others' rows: never more than 3.
- */
+/** Creates a project unless the user is at their project limit (checked in the same transaction). */
 async function insertWithinLimit(ctx: UserContext, build: (em: EntityManager) => Promise<Project>): Promise<Result<Project>> {
-  const premium = isPremium(ctx.user, ctx.now);
   return ctx.em.transactional(async (em) => {
-    if (!premium) {
-      await em.execute('select 1 from "users" where "id" = ? for update', [ctx.user.id]);
-      const count = await em.count(Project, { user: ctx.user.id });
-      if (count >= FREE_PROJECT_LIMIT) return limitReached();
-    }
+    if (!(await withinProjectLimit(ctx, em))) return limitReached();
     const project = await build(em);
     em.persist(project);
     await em.flush();
     return ok(project);
   });
-}
-
-/** Whether the user may create another project now ('Neues Projekt' asks before leaving the list). */
-export async function canCreateProject(ctx: UserContext): Promise<boolean> {
-  if (isPremium(ctx.user, ctx.now)) return true;
-  // At most `limit` rows are read, however many projects there are (a lapsed Premium user may have thousands).
-  const table = plainRowTable(ctx.em, Project);
-  const some = await table.select(['id'], `where ${table.column('user')} = ? limit ?`, [ctx.user.id, FREE_PROJECT_LIMIT]);
-  return some.length < FREE_PROJECT_LIMIT;
 }
 
 export async function createProject(ctx: UserContext, payload: ProjectPayload): Promise<Result<Project>> {
@@ -170,6 +147,16 @@ export async function updateProject(ctx: UserContext, id: unknown, payload: Proj
   // After the commit: the project no longer shows the old image.
   if (saved.replacedImage) await releaseProductImage(ctx.em, saved.replacedImage);
   return ok(saved.project);
+}
+
+/**
+ * The JSON API's update (PUT /api/projects/<id>): the body checked as a payload. A foreign id is
+ * 404 even with a bad body: the answer never tells whether the project exists.
+ */
+export async function updateProjectFromBody(ctx: UserContext, id: unknown, body: Record<string, unknown>): Promise<Result<Project>> {
+  const parsed = parseProjectPayload(body);
+  if (parsed.ok) return updateProject(ctx, id, parsed.payload);
+  return andThen<Project, Project>(await getProject(ctx, id), () => payloadErrors(parsed.errors));
 }
 
 /**
@@ -267,21 +254,6 @@ export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSiz
 }
 
 const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', ...COLUMN_NAMES] as const;
-
-/**
- * Whether the user may create a project, answered from a list page when it
- * already tells: the first page of the unfiltered list holds the newest
- * min(count, PROJECTS_PAGE_SIZE ≥ FREE_PROJECT_LIMIT) projects, so fewer than
- * the limit on it means fewer than the limit in all. Otherwise one query.
- */
-export async function canCreateProjectGiven(ctx: UserContext, list: ProjectPage): Promise<boolean> {
-  if (isPremium(ctx.user, ctx.now)) return true;
-  if (list.q === '' && list.page === 1) return list.items.length < FREE_PROJECT_LIMIT;
-  // A search's hits, or a later page with cards on it (the pages before were full), are some of the
-  // user's projects: as many as the limit among them means at least the limit in all.
-  if (list.items.length >= FREE_PROJECT_LIMIT || (list.page > 1 && list.items.length > 0)) return false;
-  return canCreateProject(ctx);
-}
 
 /** All of the user's projects, newest first (JSON API list; spec §7 has no paging). */
 export async function listAllProjects(ctx: UserContext): Promise<Project[]> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import v8 from 'node:v8';
 import type { EntryContext } from '@remix-run/node';
-import { BoundedCache } from './bounded-cache.server';
+import { pageCache } from './page-cache.server';
 import { getEnv } from '../lib/env.server';
 import { compressHtml, splitAtNonce, storedBytes, type NoncedHtml } from './nonced-html.server';
 
@@ -21,7 +21,7 @@ import { compressHtml, splitAtNonce, storedBytes, type NoncedHtml } from './nonc
  * print date are the only clock-dependent texts) and the map is bounded (300
  * pages, 48 MB per worker).
  */
-const pages = new BoundedCache<NoncedHtml>({ maxEntries: 300, ttlMs: 60_000, maxBytes: 48 * 1024 * 1024, sizeOf: storedBytes });
+const pages = pageCache<NoncedHtml>({ maxEntries: 300, ttlMs: 60_000, maxBytes: 48 * 1024 * 1024, sizeOf: storedBytes });
 
 function isRenderCacheEnabled(): boolean {
   return getEnv().RENDER_CACHE === 'on';
@@ -52,7 +52,7 @@ export function renderCacheKey(request: Request, context: EntryContext, status: 
 
 /** The stored page, still cut at its nonce (see nonced-html.server.ts). */
 export function getCachedPage(key: string): NoncedHtml | null {
-  return pages.get(key);
+  return pages.get(key) ?? null;
 }
 
 export function storePage(key: string, parts: NoncedHtml) {

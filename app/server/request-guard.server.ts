@@ -1,6 +1,6 @@
 import authMessages from '../../public/locales/de/auth.json';
 import projectMessages from '../../public/locales/de/projects.json';
-import { SLICER_MAX_BYTES } from '../slicer/types';
+import { FORM_BODY_LIMIT, JSON_BODY_LIMIT, MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 
 /**
  * What a request must look like before Remix reads it: every bad request is a
@@ -14,9 +14,6 @@ import { SLICER_MAX_BYTES } from '../slicer/types';
  * - a malformed Host or (trusted) X-Forwarded-Host/-Proto: 400;
  * - a legacy Remix data request (`?_data=`): 403.
  */
-
-export const FORM_BODY_LIMIT = 64 * 1024;
-export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
  * `multipartOnly`: the large limit is for a file in a multipart body; the
@@ -49,7 +46,7 @@ const IN_PAGE_ANSWER_BYTES = 64 * 1024 * 1024;
 /** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
 const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
 /** Product images: 10 MB (spec §5) plus the form's other fields. */
-const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+const PRODUCT_IMAGE_FORM_LIMIT = PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_LIMIT;
 
 /**
  * Body limits by path, first match wins. Uploads have their documented
@@ -57,9 +54,9 @@ const PRODUCT_IMAGE_FORM_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
  * at most that plus nothing). Everything else is a form or JSON.
  */
 export const BODY_LIMITS: BodyRule[] = [
-  { pattern: /^\/uploads\//, limit: 5 * 1024 * 1024 },
+  { pattern: /^\/uploads\//, limit: MAX_UPLOAD_BYTES },
   // The no-JS profile picture form posts the file (5 MB) as multipart.
-  { pattern: /^\/profile(?:\.data)?$/, limit: 5 * 1024 * 1024 + 64 * 1024, multipartOnly: true, answeredInPageUpTo: IN_PAGE_ANSWER_BYTES },
+  { pattern: /^\/profile(?:\.data)?$/, limit: PROFILE_IMAGE_MAX_BYTES + FORM_BODY_LIMIT, multipartOnly: true, answeredInPageUpTo: IN_PAGE_ANSWER_BYTES },
   { pattern: /^\/api\/images\/upload$/, limit: PRODUCT_IMAGE_FORM_LIMIT, tooLargeMessage: projectMessages.image.tooLarge },
   // The no-JS product image upload posts the whole calculator form with the file.
   { pattern: /^\/calculator(?:\.data)?$/, limit: PRODUCT_IMAGE_FORM_LIMIT, multipartOnly: true, answeredInPageUpTo: IN_PAGE_ANSWER_BYTES },

@@ -1,5 +1,6 @@
 import type { EntryContext } from '@remix-run/node';
-import { BoundedCache } from './bounded-cache.server';
+import type { LRUCache } from 'lru-cache';
+import { pageCache } from './page-cache.server';
 import { compressHtml, storedBytes, type NoncedHtml } from './nonced-html.server';
 import { isReusableRender } from './render-cache.server';
 
@@ -82,12 +83,12 @@ export function isCacheableRequest(request: NodeRequest): boolean {
 }
 
 export class VisitorPageCache {
-  private pages: BoundedCache<Variants>;
+  private pages: LRUCache<string, Variants>;
 
   constructor(private readonly now: () => number = Date.now) {
     // The cap on any entry's life, whatever max-age a route asks for.
     // 200 addresses and 32 MB per worker, whichever is reached first.
-    this.pages = new BoundedCache<Variants>({ maxEntries: 200, ttlMs: 10 * 60_000, maxBytes: 32 * 1024 * 1024, sizeOf: variantsBytes, now });
+    this.pages = pageCache<Variants>({ maxEntries: 200, ttlMs: 10 * 60_000, maxBytes: 32 * 1024 * 1024, sizeOf: variantsBytes, now });
   }
 
   get size() {
@@ -96,7 +97,7 @@ export class VisitorPageCache {
 
   /** What the stored pages hold, as counted against the byte budget. */
   get bytes() {
-    return this.pages.bytes;
+    return this.pages.calculatedSize;
   }
 
   /** The slot for the load context: the page is kept if its response allows it. */
@@ -128,7 +129,8 @@ export class VisitorPageCache {
     variants.entries.delete(key);
     variants.entries.set(key, { status: page.status, headers, parts: page.parts, expires: this.now() + maxAge * 1000 });
     while (variants.entries.size > MAX_VARIANTS) variants.entries.delete(variants.entries.keys().next().value!);
-    this.pages.set(url, variants);
+    // A new object: lru-cache measures a value again only when another one is set.
+    this.pages.set(url, { ...variants });
     return true;
   }
 

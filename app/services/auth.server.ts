@@ -1,10 +1,11 @@
 import { safeRedirect } from '../lib/safe-redirect';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { User } from '../entities';
+import { isAdmin } from '../domain/permissions';
 import { getServerT } from '../i18n.server';
 import { deviceCookieHeaders } from './device-cookie.server';
 import { commitSession, destroySession, getSession, sessionStorage } from './session.server';
-import { getRequestContext, type UserContext } from './request-context.server';
+import { getRequestContext, isUserContext, type UserContext } from './request-context.server';
 
 /**
  * Who is signed in: sessions (services/session.server.ts) and the guards for
@@ -93,14 +94,20 @@ export async function getOptionalUser(requestOrArgs: Request | ContextArgs): Pro
   return (await getRequestContext(argsOf(requestOrArgs))).user;
 }
 
+/** The context of a signed-in user, or null for a visitor: pages that show visitors something of their own ask this. */
+export async function getUserContext(requestOrArgs: Request | ContextArgs): Promise<UserContext | null> {
+  const ctx = await getRequestContext(argsOf(requestOrArgs));
+  return isUserContext(ctx) ? ctx : null;
+}
+
 /** Pages: the context of a signed-in user; visitors are redirected to /auth and come back afterwards. */
 export async function requireUserContext(
   requestOrArgs: Request | ContextArgs,
   { redirectTo }: { redirectTo?: string | null } = {},
 ): Promise<UserContext> {
   const args = argsOf(requestOrArgs);
-  const ctx = await getRequestContext(args);
-  if (ctx.user) return ctx as UserContext;
+  const ctx = await getUserContext(args);
+  if (ctx) return ctx;
   const url = new URL(args.request.url);
   const back = safeRedirect(redirectTo ?? `${url.pathname}${url.search}`);
   throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
@@ -113,8 +120,8 @@ export async function requireUser(requestOrArgs: Request | ContextArgs, options:
 
 /** JSON API: the context of a signed-in user, or a 401 `{ message }`. */
 export async function requireApiUserContext(requestOrArgs: Request | ContextArgs): Promise<UserContext> {
-  const ctx = await getRequestContext(argsOf(requestOrArgs));
-  if (ctx.user) return ctx as UserContext;
+  const ctx = await getUserContext(requestOrArgs);
+  if (ctx) return ctx;
   const t = await getServerT('auth');
   throw Response.json({ message: t('auth:messages.unauthorized') }, { status: 401, headers: { 'Cache-Control': 'no-store' } });
 }
@@ -130,19 +137,13 @@ export async function requireApiUser(requestOrArgs: Request | ContextArgs): Prom
  * their ErrorBoundary).
  */
 export async function requireAdmin(requestOrArgs: Request | ContextArgs): Promise<UserContext> {
-  const ctx = await getRequestContext(argsOf(requestOrArgs));
-  if (!ctx.user) throw redirect('/api/login');
+  const ctx = await getUserContext(requestOrArgs);
+  if (!ctx) throw redirect('/api/login');
   if (!isAdmin(ctx.user)) {
     const t = await getServerT('auth');
     throw Response.json({ message: t('auth:messages.forbidden') }, { status: 403, headers: { 'Cache-Control': 'private, no-store' } });
   }
-  return ctx as UserContext;
-}
-
-/** isAdmin is stored as 1/0; the spec's admin page also accepts `true`. */
-export function isAdmin(user: Pick<User, 'isAdmin'> | null | undefined): boolean {
-  const value = user?.isAdmin as unknown;
-  return value === 1 || value === true;
+  return ctx;
 }
 
 /** A local path to go to after sign-in (the one rule: app/lib/safe-redirect.ts). */

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseEnv } from '~/lib/env.server';
-import { RATE_LIMIT_RULES, type RateLimitOutcome, type RateLimitRule, type RateLimitScope } from './rate-limit-config.server';
+import { normalizeIp } from './client-ip.server';
+import { RATE_LIMIT_RULES, type RateLimitOutcome, type RateLimitRule, type RateLimitScope } from '../domain/limits';
 
 export type RateLimitAction = keyof typeof RATE_LIMIT_RULES;
-
-/** Set by scripts/lib/server.ts on every request (client values are overwritten there). */
-export const CLIENT_IP_HEADER = 'x-druckpreis-client-ip';
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 let lastPurge = 0;
@@ -109,37 +107,6 @@ export async function settleRateLimit(
      where key in (${refunded.map(() => '?').join(', ')}) and expires_at > now()`,
     refunded.map((counter) => counter.key),
   );
-}
-
-/**
- * The client's IP address for rate limits and the contact log. Behind our
- * express server (scripts/lib/server.ts) that is the header it sets from the
- * TCP peer (or, with TRUST_PROXY, from X-Forwarded-For as express trusts it).
- * Without that header X-Forwarded-For is read only when TRUST_PROXY allows.
- */
-export function clientIp(request: Request): string {
-  const fromServer = request.headers.get(CLIENT_IP_HEADER)?.trim();
-  if (fromServer) return normalizeIp(fromServer);
-
-  const hops = trustedProxyHops();
-  const forwarded = request.headers.get('x-forwarded-for');
-  if (hops > 0 && forwarded) {
-    // Each trusted proxy appends the address it saw; entries further left are client-made.
-    const chain = forwarded.split(',').map((part) => part.trim()).filter(Boolean);
-    const candidate = chain[Math.max(0, chain.length - hops)];
-    if (candidate) return normalizeIp(candidate);
-  }
-  return 'unknown';
-}
-
-function trustedProxyHops(): number {
-  const value = parseEnv().TRUST_PROXY;
-  return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
-}
-
-function normalizeIp(ip: string): string {
-  const plain = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  return isIPv4(plain) || isIPv6(plain) ? plain : 'unknown';
 }
 
 function counterKey(action: RateLimitAction, scope: RateLimitScope, ip: string, email: string | undefined, device: string | undefined): string | null {

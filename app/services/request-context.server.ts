@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities';
 import { getEm, noteDatabaseFailure, serviceUnavailableResponse } from './db.server';
-import { clientIp } from './rate-limit.server';
+import { clientIp } from './client-ip.server';
 import { readSessionWithUser, SESSION_COOKIE_NAME } from './session.server';
 
 /**
@@ -28,6 +28,11 @@ export type RequestContext = {
   privateResponse: boolean;
 };
 export type UserContext = RequestContext & { user: User };
+
+/** Whether the context is a signed-in user's (the same object, narrowed: what an operation marks on it stays marked). */
+export function isUserContext(ctx: RequestContext): ctx is UserContext {
+  return ctx.user !== null;
+}
 
 export type RequestContextHolder = { current?: Promise<RequestContext> };
 

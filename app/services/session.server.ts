@@ -15,7 +15,7 @@ export { SESSION_COOKIE_NAME };
  * Server-side sessions in the `sessions` table (sid, sess jsonb, expire).
  * The `__session` cookie holds only the signed session id.
  *
- * Limits (README "Sessions"):
+ * Limits (docs/security.md, "Accounts and sessions"):
  * - idle: a session unused for 7 days ends. `expire` moves forward when the
  *   session is read, but at most once per hour, so a busy user does not cost a
  *   write per request.

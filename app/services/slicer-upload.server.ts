@@ -1,4 +1,5 @@
-import { SLICER_HEAD_BYTES, SLICER_MAX_BYTES, SLICER_TAIL_BYTES, type SlicerSlices } from '~/slicer/types';
+import { SLICER_MAX_BYTES } from '~/domain/limits';
+import { SLICER_HEAD_BYTES, SLICER_TAIL_BYTES, type SlicerSlices } from '~/slicer/types';
 
 /** The multipart field that carries the slicer file (form and API alike). */
 export const SLICER_FILE_FIELD = 'file';

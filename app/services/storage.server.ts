@@ -24,9 +24,6 @@ export interface FileStore {
 
 export type ObjectKeyPrefix = 'profile' | 'product' | 'upload';
 
-/** Largest body the local upload route accepts (spec: profile picture and generic uploader, 5 MB). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
 const KEY_SEGMENT = '[a-z0-9]+(?:-[a-z0-9]+)*';
 const KEY_PATTERN = new RegExp(`^${KEY_SEGMENT}(?:/${KEY_SEGMENT})*$`);
 const MAX_KEY_LENGTH = 200;

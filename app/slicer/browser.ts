@@ -8,7 +8,8 @@
 import { importedFieldValues, importInfoFromSummary, type SlicerImportInfo } from './import-link';
 import { buildImportView, type SlicerNoticeView } from './import-view';
 import { readSlicerSummary } from './index';
-import { SLICER_HEAD_BYTES, SLICER_MAX_BYTES, SLICER_TAIL_BYTES, type SlicerReadResult } from './types';
+import { SLICER_MAX_BYTES } from '~/domain/limits';
+import { SLICER_HEAD_BYTES, SLICER_TAIL_BYTES, type SlicerReadResult } from './types';
 
 export type ImportContext = {
   t: (key: string, options?: Record<string, unknown>) => string;

@@ -7,6 +7,7 @@
 import { formatNumber } from '../lib/number';
 import {
   chosenFigures,
+  importNoticeFromParams,
   importedFieldValues,
   importNoticeToParams,
   MAX_PRINT_MINUTES,
@@ -65,4 +66,11 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
 function germanParams(params: Record<string, string | number> | undefined) {
   if (!params) return params;
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, 3) : value]));
+}
+
+/** The notice an address carries (`?slicer…`, after a no-JS import), as the page shows it. */
+export function slicerNoticeView(params: URLSearchParams, t: Translate): SlicerNoticeView | null {
+  const notice = importNoticeFromParams(params);
+  if (notice?.kind !== 'info') return notice;
+  return { ...notice, view: buildImportView(notice.info, t, `?${params}`) };
 }

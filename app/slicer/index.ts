@@ -12,12 +12,12 @@
  */
 import { read3mf, is3mf } from './bambu-3mf';
 import { BGCODE_MAGIC, readBgcode } from './bgcode';
+import { SLICER_MAX_BYTES } from '../domain/limits';
 import { ByteSource, startsWith } from './bytes';
 import { readGcodeBytes } from './gcode';
 import { wholeLines } from './gcode-text';
 import {
   SLICER_HEAD_BYTES,
-  SLICER_MAX_BYTES,
   SLICER_TAIL_BYTES,
   SlicerReadError,
   type SlicerInput,

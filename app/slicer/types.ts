@@ -68,9 +68,6 @@ export type SlicerSlices = {
 
 export type SlicerInput = Uint8Array | SlicerSlices;
 
-/** The most a file may be (issue 13: 1 GB); larger ones are refused before reading. */
-export const SLICER_MAX_BYTES = 1024 * 1024 * 1024;
-
 /** How much of each end is read: summaries sit in the first or last few hundred kB. */
 export const SLICER_HEAD_BYTES = 4 * 1024 * 1024;
 export const SLICER_TAIL_BYTES = 4 * 1024 * 1024;

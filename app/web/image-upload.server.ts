@@ -1,35 +1,37 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
 import { readSlicerUpload } from '~/services/slicer-upload.server';
-import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/profile-image-upload';
+import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../domain/limits';
+import { invalid, ok, tooLarge, type Result } from '../domain/result';
 
 /** Room for the multipart framing and the other fields of the calculator form around a 10 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
-export type ImageFormResult =
-  | { ok: true; bytes: Buffer; form: FormData }
-  | { ok: false; error: 'tooLarge' | 'missing' | 'invalid'; form?: FormData };
+/** A product image form as read: the file's bytes (or why there are none) and the form's other fields, where readable. */
+export type ImageForm = { image: Result<Buffer>; form: FormData | null };
+
+const TOO_LARGE = 'projects:image.tooLarge';
+const UNREADABLE = 'projects:image.failed';
 
 /**
- * Reads a multipart body with one file field. A body announced as larger than
- * the limit is refused before it is read; the file's own size is checked again
- * after parsing (the announced length can be absent).
+ * Reads a multipart body with one product image file field. A body announced
+ * as larger than the limit is refused before it is read; the file's own size
+ * is checked again after parsing (the announced length can be absent).
  */
-export async function readImageForm(request: Request, field = 'image'): Promise<ImageFormResult> {
+export async function readImageForm(request: Request, field = 'image'): Promise<ImageForm> {
   const type = request.headers.get('content-type')?.toLowerCase() ?? '';
-  if (!type.startsWith('multipart/form-data')) return { ok: false, error: 'invalid' };
+  if (!type.startsWith('multipart/form-data')) return { image: invalid(UNREADABLE), form: null };
   const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return { ok: false, error: 'tooLarge', form: await textFieldsOnly(request, length) };
+  if (length > PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return { image: tooLarge(TOO_LARGE), form: (await textFieldsOnly(request, length)) ?? null };
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return { ok: false, error: 'invalid' };
+    return { image: invalid(UNREADABLE), form: null };
   }
   const file = form.get(field);
-  if (!file || typeof file === 'string' || file.size === 0) return { ok: false, error: 'missing', form };
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return { ok: false, error: 'tooLarge', form };
-  return { ok: true, bytes: Buffer.from(await file.arrayBuffer()), form };
+  if (!file || typeof file === 'string' || file.size === 0) return { image: invalid(UNREADABLE), form };
+  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return { image: tooLarge(TOO_LARGE), form };
+  return { image: ok(Buffer.from(await file.arrayBuffer())), form };
 }
 
 /**

@@ -52,6 +52,8 @@ async function failureResponse(failure: Failure): Promise<Response> {
       return jsonResponse({ message: t(failure.reason) }, 403);
     case 'rateLimited':
       return jsonResponse({ message: t('auth:messages.rateLimited', { minutes: Math.ceil(failure.retryAfterSeconds / 60) }) }, 429);
+    case 'tooLarge':
+      return jsonResponse({ message: t(failure.reason) }, 413);
   }
 }
 

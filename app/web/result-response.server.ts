@@ -30,7 +30,10 @@ export async function apiFailure(failure: Failure, { invalidMessageKey }: { inva
       return jsonResponse({ ...failure.details, message: t(failure.reason, failure.params) }, 400);
     }
     case 'rateLimited':
+      if (failure.reason) return messageResponse(failure.reason, 429, {}, { headers: { 'Retry-After': String(failure.retryAfterSeconds) } });
       return rateLimitedResponse(failure.retryAfterSeconds);
+    case 'tooLarge':
+      return messageResponse(failure.reason, 413);
     case 'unauthorized':
       return messageResponse(failure.reason, 401);
     case 'forbidden':
@@ -62,7 +65,8 @@ type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Recor
 
 export type PageSuccess = { redirectTo: string; toast?: ToastInput; headers?: HeadersInit };
 
-const STATUS: Record<Failure['kind'], number> = { fieldErrors: 400, invalid: 400, rateLimited: 429, unauthorized: 401, forbidden: 403, notFound: 404 };
+/** The status of each failure, pages and API alike. */
+export const FAILURE_STATUS: Record<Failure['kind'], number> = { fieldErrors: 400, invalid: 400, rateLimited: 429, tooLarge: 413, unauthorized: 401, forbidden: 403, notFound: 404 };
 
 /** What a failure carries into the page's action data besides its message (forbidden's and invalid's `details`). */
 function detailsOf(failure: Failure): Record<string, unknown> {
@@ -85,9 +89,10 @@ export async function pageFailure<E extends Record<string, unknown>>(
     }
     case 'rateLimited': {
       const t = await getServerT('auth');
-      reply = submission.reply({ formErrors: [rateLimitedMessage(t, failure.retryAfterSeconds)], hideFields });
+      reply = submission.reply({ formErrors: [failure.reason ?? rateLimitedMessage(t, failure.retryAfterSeconds)], hideFields });
       break;
     }
+    case 'tooLarge':
     case 'invalid':
     case 'unauthorized':
     case 'forbidden':
@@ -95,7 +100,7 @@ export async function pageFailure<E extends Record<string, unknown>>(
       reply = submission.reply({ formErrors: [failure.reason], hideFields });
       break;
   }
-  return data({ ...(extra ?? ({} as E)), ...detailsOf(failure), result: reply }, { status: STATUS[failure.kind] });
+  return data({ ...(extra ?? ({} as E)), ...detailsOf(failure), result: reply }, { status: FAILURE_STATUS[failure.kind] });
 }
 
 async function pageSuccess(success: PageSuccess) {
@@ -123,7 +128,8 @@ export async function failureMessage(failure: Failure): Promise<string> {
     case 'invalid':
       return t(failure.reason, failure.params);
     case 'rateLimited':
-      return rateLimitedMessage(t, failure.retryAfterSeconds);
+      return failure.reason ? t(failure.reason) : rateLimitedMessage(t, failure.retryAfterSeconds);
+    case 'tooLarge':
     case 'unauthorized':
     case 'forbidden':
       return t(failure.reason);
@@ -144,5 +150,5 @@ export async function pageMessageResult<T, E extends Record<string, unknown>>(
 ) {
   if (result.kind === 'ok') return pageSuccess(await onOk(result.value));
   if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
-  return data({ ...(extra ?? ({} as E)), ...detailsOf(result), formError: await failureMessage(result) }, { status: STATUS[result.kind] });
+  return data({ ...(extra ?? ({} as E)), ...detailsOf(result), formError: await failureMessage(result) }, { status: FAILURE_STATUS[result.kind] });
 }

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 2 (README, Performance): a first visit to /calculator downloads at most 110 kB of JavaScript, gzipped. */
+/** Issue 2 (docs/performance.md): a first visit to /calculator downloads at most 110 kB of JavaScript, gzipped. */
 export const FIRST_VISIT_BUDGET_BYTES = 110_000;
 
 export const CLIENT_MANIFEST = 'build/.vite/client-manifest.json';

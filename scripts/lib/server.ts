@@ -11,6 +11,7 @@ import express from 'express';
 import type { ViteDevServer } from 'vite';
 import { answerDatabaseOutages } from '../../app/services/database-outage.server';
 import { parseEnv } from '../../app/lib/env.server';
+import { CLIENT_IP_HEADER, trustedProxyHops } from '../../app/services/client-ip.server';
 import {
   buildContentSecurityPolicy,
   crossSiteRequestGuard,
@@ -44,11 +45,11 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   app.set('trust proxy', proxyHops > 0 ? proxyHops : false);
   // Malformed hosts, wrong methods/content types and oversized bodies end here (4xx), before anything reads them.
   app.use(requestGuard({ trustProxy: proxyHops > 0 }));
-  // The client IP for rate limits (clientIp() in app/services/rate-limit.server.ts):
+  // The client IP for rate limits (clientIp() in app/services/client-ip.server.ts):
   // the TCP peer, or with TRUST_PROXY the address the reverse proxies forwarded.
   // Whatever a client sent under this header name is overwritten.
   app.use((req, _res, next) => {
-    req.headers['x-druckpreis-client-ip'] = (proxyHops > 0 ? req.ip : req.socket.remoteAddress) ?? '';
+    req.headers[CLIENT_IP_HEADER] = (proxyHops > 0 ? req.ip : req.socket.remoteAddress) ?? '';
     next();
   });
 
@@ -137,12 +138,6 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
 }
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
-/** TRUST_PROXY: false → 0, true → 1, or the given number of proxy hops. */
-function trustedProxyHops(): number {
-  const value = parseEnv().TRUST_PROXY;
-  return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
-}
 
 function isStaticFile(pathname: string): boolean {
   return pathname.startsWith('/assets/') || pathname.startsWith('/locales/') || /\.(svg|ico|png|txt|webmanifest)$/.test(pathname);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { libraryEntities } from '../../app/models/library.server';
 import { LIBRARY_KINDS, libraryDefinitions, type LibraryKind, type NumberFieldDef } from '../../app/domain/library-definitions';
-import { sessionStorage } from '../../app/services/session.server';
 import * as filaments from '../../app/routes/api+/filaments';
 import * as filamentsItem from '../../app/routes/api+/filaments.$id';
 import * as marketplaces from '../../app/routes/api+/marketplaces';
@@ -13,7 +12,7 @@ import * as printersItem from '../../app/routes/api+/printers.$id';
 import * as shipping from '../../app/routes/api+/shipping-providers';
 import * as shippingItem from '../../app/routes/api+/shipping-providers.$id';
 import { libraryLoader } from '../../app/web/library-route.server';
-import { APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
+import { APP_URL, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 const app = useAuthTestApp('libraryapi');
 
@@ -36,11 +35,8 @@ const samples: Record<LibraryKind, Record<string, unknown>> = {
 };
 
 async function signedIn(): Promise<{ cookie: string; userId: string }> {
-  const { user } = await createUser(app.orm);
-  const session = await sessionStorage.getSession();
-  session.set('userId', user.id);
-  const setCookie = await sessionStorage.commitSession(session);
-  return { cookie: setCookie.split(';')[0], userId: user.id };
+  const { user, cookie } = await signedInUser(app.orm);
+  return { cookie, userId: user.id };
 }
 
 function request(path: string, method: string, cookie: string | null, body?: unknown): Request {
@@ -50,14 +46,7 @@ function request(path: string, method: string, cookie: string | null, body?: unk
   return new Request(`${APP_URL}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
-async function run(handler: Route['loader'], req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return await (handler as unknown as (args: unknown) => Promise<Response>)({ request: req, params, context: {} });
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
+const run = (handler: Route['loader'], req: Request, params: Record<string, string> = {}) => call(handler as unknown as Handler, req, params);
 
 describe.each(LIBRARY_KINDS)('JSON API /api/%s', (kind) => {
   const { apiPath } = libraryDefinitions[kind];

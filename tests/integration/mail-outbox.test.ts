@@ -226,7 +226,7 @@ describe('deliverPendingMails', () => {
     await orm.em.getConnection().execute(`update mail_outbox set next_attempt_at = now() - interval '1 second'`);
     expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     expect(await deliver()).toEqual({ sent: 0, failed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await smtp.waitFor(1);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0].text).toContain(LINK);
     [row] = await rows();
@@ -347,7 +347,9 @@ describe('deliverPendingMails', () => {
     try {
       await enqueueAndCommit({ to: 'jonas@example.de', template: 'test', data: {} });
       await smtp.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Once the row is marked sent, no later run of the worker picks it up again.
+      await expect.poll(async () => (await rows()).map((row) => row.status), { interval: 50 }).toEqual(['sent']);
+      stop();
       expect(smtp.messages).toHaveLength(1);
     } finally {
       stop();

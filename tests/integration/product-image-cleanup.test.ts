@@ -7,10 +7,9 @@ import { action as listAction } from '../../app/routes/api+/projects';
 import { action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as uploadAction } from '../../app/routes/api+/images.upload';
 import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
-import { issueUserSession } from '../../app/services/auth.server';
 import { getFileStore, type FileStore } from '../../app/services/storage.server';
 import { deleteAbandonedUploads } from '../../app/services/upload-cleanup.server';
-import { apiRequest, createUser, randomIp, useAuthTestApp } from '../setup/auth-app';
+import { apiRequest, call, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /**
  * Issue 12 §4: product images that are never saved with a project are deleted
@@ -23,25 +22,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await handler({ request, params, context: {} });
-    if (!(result instanceof Response)) throw new Error('handler did not return a Response');
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function signedInUser() {
-  const { user } = await createUser(app.orm);
-  await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
-  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
-  return { user, cookie: /__session=[^;]*/.exec(setCookie)![0] };
-}
+/** Premium, so the project limit never gets in the way of the image tests. */
+const signedInPremiumUser = () => signedInUser(app.orm, { premium: true });
 
 const payload = (overrides: Record<string, unknown> = {}) => ({
   name: 'Vase',
@@ -62,15 +44,15 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const createProject = (cookie: string, body: unknown) => run(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie }));
+const createProject = (cookie: string, body: unknown) => call(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie }));
 const updateProject = (cookie: string, id: string, body: unknown) =>
-  run(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id });
+  call(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id });
 
 function upload(cookie: string) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(PNG_PIXEL)], { type: 'image/png' }), 'bild.png');
   const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', Cookie: cookie });
-  return run(uploadAction as Handler, new Request('http://localhost:3000/api/images/upload', { method: 'POST', body: form, headers }));
+  return call(uploadAction as Handler, new Request('http://localhost:3000/api/images/upload', { method: 'POST', body: form, headers }));
 }
 
 async function uploadPath(cookie: string): Promise<string> {
@@ -130,7 +112,7 @@ afterEach(() => {
 
 describe('product images never saved with a project (issue 12 §4)', () => {
   it('are kept for a day, then deleted by the cleanup job; the path cannot be saved afterwards', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const before = Date.now();
     const path = await uploadPath(cookie);
     expect(await stored(path)).toBe(true);
@@ -152,7 +134,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
   });
 
   it('never deletes an image saved with a project within the day (API create, API update, calculator without JavaScript)', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const first = await uploadPath(cookie);
     const created = await (await createProject(cookie, payload({ productImagePath: first }))).json();
     expect(created.productImagePath).toBe(first);
@@ -177,7 +159,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
   });
 
   it('a save that comes while a cleanup run holds the upload waits for it and keeps the project without the image', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInPremiumUser();
     const path = await uploadPath(cookie);
     const store = getFileStore();
     const deleting = gate();
@@ -209,7 +191,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
   });
 
   it('a cleanup run that comes while a save holds the upload skips it, and the saved image stays', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const path = await uploadPath(cookie);
     const store = getFileStore();
     const original = store.get.bind(store);
@@ -240,7 +222,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
   });
 
   it('drops a due row whose image a project shows without deleting the file (second line of defence)', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const path = await uploadPath(cookie);
     expect((await (await createProject(cookie, payload({ productImagePath: path }))).json()).productImagePath).toBe(path);
     // A row that should not be there (e.g. a path written some other way than a save).
@@ -254,7 +236,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
   it('two cleanup runs at once delete every abandoned upload exactly once, without errors', async () => {
     // Everything due from the tests above first, so the two runs below see only these uploads.
     while ((await job(dayLater())) > 0);
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const paths: string[] = [];
     for (let i = 0; i < 6; i++) paths.push(await uploadPath(cookie));
     const store = getFileStore();
@@ -273,7 +255,7 @@ describe('product images never saved with a project (issue 12 §4)', () => {
 
 describe('the quota of unsaved product images', () => {
   it('refuses uploads beyond the quota (429, German), apart from the profile picture quota; a saved or removed image frees its place', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const paths: string[] = [];
     for (let i = 0; i < MAX_PENDING_PRODUCT_IMAGES; i++) paths.push(await uploadPath(cookie));
 
@@ -306,7 +288,7 @@ describe('the quota of unsaved product images', () => {
   });
 
   it('parallel uploads never go past the quota', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     for (let i = 0; i < MAX_PENDING_PRODUCT_IMAGES - 2; i++) await uploadPath(cookie);
     const statuses = (await Promise.all(Array.from({ length: 6 }, () => upload(cookie)))).map((response) => response.status).sort();
     expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);

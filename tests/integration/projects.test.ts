@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../../app/entities';
-import { FREE_PROJECT_LIMIT, projectMinimumPriceWithVat } from '../../app/models/projects.server';
+import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../../app/entities';
+import { FREE_PROJECT_LIMIT } from '../../app/domain/projects';
+import { projectMinimumPriceWithVat } from '../../app/models/projects.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
@@ -8,32 +9,10 @@ import { action as uploadAction } from '../../app/routes/api+/images.upload';
 import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
 import { action as slicerImportAction } from '../../app/routes/_calculator+/calculator.slicer-import';
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
-import { issueUserSession } from '../../app/services/auth.server';
 import { getFileStore } from '../../app/services/storage.server';
-import { apiRequest, createUser, useAuthTestApp } from '../setup/auth-app';
+import { apiRequest, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 const app = useAuthTestApp('projects');
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await handler({ request, params, context: {} });
-    if (!(result instanceof Response)) throw new Error('handler did not return a Response');
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function signedInUser({ premium = false } = {}) {
-  const { user } = await createUser(app.orm);
-  if (premium) await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
-  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
-  const cookie = /__session=[^;]*/.exec(setCookie)![0];
-  return { user, cookie };
-}
 
 const payload = (overrides: Record<string, unknown> = {}) => ({
   name: 'Vase Design #1',
@@ -58,18 +37,18 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const api = {
-  list: (cookie: string | null) => run(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),
-  create: (cookie: string | null, body: unknown) => run(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie })),
-  get: (cookie: string | null, id: string) => run(oneLoader as Handler, apiRequest(`/api/projects/${id}`, 'GET', undefined, { cookie }), { id }),
+  list: (cookie: string | null) => call(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),
+  create: (cookie: string | null, body: unknown) => call(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie })),
+  get: (cookie: string | null, id: string) => call(oneLoader as Handler, apiRequest(`/api/projects/${id}`, 'GET', undefined, { cookie }), { id }),
   put: (cookie: string | null, id: string, body: unknown) =>
-    run(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id }),
+    call(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id }),
   delete: (cookie: string | null, id: string) =>
-    run(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'DELETE', undefined, { cookie }), { id }),
+    call(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'DELETE', undefined, { cookie }), { id }),
 };
 
 describe('JSON API /api/projects (spec §7)', () => {
   it('creates (201), reads, lists, updates (200) and deletes (204) a project', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const created = await api.create(cookie, payload());
     expect(created.status).toBe(201);
     const body = await created.json();
@@ -95,7 +74,7 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('accepts both spellings of the fee and of the library references and reads them back under the stored names', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser(app.orm);
     const em = app.em();
     const printer = em.create(Printer, { user, name: 'Prusa', wattage: 120, cost: 799, lifetimeHours: 5000 });
     const filament = em.create(Filament, { user, name: 'PLA', material: 'PLA', pricePerKg: 20 });
@@ -125,11 +104,11 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('drops a library id that is not the user’s own (never stores it)', async () => {
-    const other = await signedInUser();
+    const other = await signedInUser(app.orm);
     const em = app.em();
     const foreignPrinter = em.create(Printer, { user: other.user, name: 'Fremd', wattage: 100, cost: 100, lifetimeHours: 1000 });
     await em.flush();
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const response = await api.create(cookie, payload({ selectedPrinterId: foreignPrinter.id, selectedFilamentId: 'kein-uuid' }));
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -140,13 +119,13 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('means 19 % VAT when the payload has none and keeps other fields from the table in the project', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const response = await api.create(cookie, payload());
     expect((await response.json()).vatPercent).toBe(19);
   });
 
   it('answers visitors 401 and another user’s id 404 for every method', async () => {
-    const owner = await signedInUser();
+    const owner = await signedInUser(app.orm);
     const created = await (await api.create(owner.cookie, payload())).json();
     expect((await api.list(null)).status).toBe(401);
     expect((await api.create(null, payload())).status).toBe(401);
@@ -154,7 +133,7 @@ describe('JSON API /api/projects (spec §7)', () => {
     expect((await api.put(null, created.id, payload())).status).toBe(401);
     expect((await api.delete(null, created.id)).status).toBe(401);
 
-    const stranger = await signedInUser();
+    const stranger = await signedInUser(app.orm);
     for (const response of [
       await api.get(stranger.cookie, created.id),
       await api.put(stranger.cookie, created.id, payload({ name: 'Gekapert' })),
@@ -172,7 +151,7 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('answers bad bodies 400 with German messages by field, never 500', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const blank = await api.create(cookie, payload({ name: '   ' }));
     expect(blank.status).toBe(400);
     const blankBody = await blank.json();
@@ -194,7 +173,7 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('refuses a free user’s 4th project with 403 PROJECT_LIMIT_EXCEEDED; Premium has no limit', async () => {
-    const free = await signedInUser();
+    const free = await signedInUser(app.orm);
     for (let i = 1; i <= FREE_PROJECT_LIMIT; i++) expect((await api.create(free.cookie, payload({ name: `P${i}` }))).status).toBe(201);
     const refused = await api.create(free.cookie, payload({ name: 'P4' }));
     expect(refused.status).toBe(403);
@@ -207,7 +186,7 @@ describe('JSON API /api/projects (spec §7)', () => {
     const [first] = await (await api.list(free.cookie)).json();
     expect((await api.put(free.cookie, first.id, payload({ name: 'P1 neu' }))).status).toBe(200);
 
-    const premium = await signedInUser({ premium: true });
+    const premium = await signedInUser(app.orm, { premium: true });
     for (let i = 1; i <= 5; i++) expect((await api.create(premium.cookie, payload({ name: `P${i}` }))).status).toBe(201);
     expect(await app.em().count(Project, { user: premium.user.id })).toBe(5);
   });
@@ -218,7 +197,7 @@ describe('JSON API /api/projects (spec §7)', () => {
         canCreate: boolean;
         projects: Array<{ name: string }>;
       };
-    const free = await signedInUser();
+    const free = await signedInUser(app.orm);
     expect((await pageData(free.cookie)).canCreate).toBe(true);
     await api.create(free.cookie, payload({ name: 'P1' }));
     // A page past the end, and a search that finds nothing, of a user with one project.
@@ -234,13 +213,13 @@ describe('JSON API /api/projects (spec §7)', () => {
     expect(await pageData(free.cookie, '?page=2')).toMatchObject({ canCreate: false, projects: [] });
     // A search whose hits alone reach the limit.
     expect(await pageData(free.cookie, '?q=P')).toMatchObject({ canCreate: false, projects: [{}, {}, {}] });
-    const premium = await signedInUser({ premium: true });
+    const premium = await signedInUser(app.orm, { premium: true });
     for (let i = 1; i <= FREE_PROJECT_LIMIT + 1; i++) await api.create(premium.cookie, payload({ name: `P${i}` }));
     expect((await pageData(premium.cookie)).canCreate).toBe(true);
   });
 
   it('never lets parallel creates push a free user past 3', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser(app.orm);
     for (let i = 1; i <= 2; i++) expect((await api.create(cookie, payload({ name: `P${i}` }))).status).toBe(201);
     const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => api.create(cookie, payload({ name: `Parallel ${i}` })).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -249,7 +228,7 @@ describe('JSON API /api/projects (spec §7)', () => {
   });
 
   it('computes the list card’s minimum price incl. VAT with the engine from the saved inputs', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const body = await (await api.create(cookie, payload({ vatPercent: 0 }))).json();
     const project = await app.em().findOneOrFail(Project, { id: body.id });
     const net = projectMinimumPriceWithVat(project)!;
@@ -272,13 +251,13 @@ describe('product images (spec §4, §7 /api/images/upload)', () => {
   }
 
   async function upload(cookie: string | null, bytes = PNG_PIXEL, filename?: string, type?: string) {
-    return run(uploadAction as Handler, uploadRequest(cookie, bytes, filename, type));
+    return call(uploadAction as Handler, uploadRequest(cookie, bytes, filename, type));
   }
 
   function image(cookie: string | null, path: string) {
     const headers = new Headers();
     if (cookie) headers.set('Cookie', cookie);
-    return run(imageLoader as Handler, new Request(`http://localhost:3000${path}`, { headers }), { '*': path.replace('/images/', '') });
+    return call(imageLoader as Handler, new Request(`http://localhost:3000${path}`, { headers }), { '*': path.replace('/images/', '') });
   }
 
   const stored = async (path: string) => (await getFileStore().get(path.replace('/images/', ''))) !== null;
@@ -290,7 +269,7 @@ describe('product images (spec §4, §7 /api/images/upload)', () => {
   });
 
   it('reads the type from the bytes: HTML named .png is refused, a PNG is re-encoded to JPEG and served only to its owner', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const html = await upload(cookie, Buffer.from('<!doctype html><script>alert(1)</script>'), 'bild.png', 'image/png');
     expect(html.status).toBe(400);
     expect((await html.json()).message).toBe('Nur JPG und PNG Dateien sind erlaubt.');
@@ -304,13 +283,13 @@ describe('product images (spec §4, §7 /api/images/upload)', () => {
     expect(own.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await own.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
-    const stranger = await signedInUser();
+    const stranger = await signedInUser(app.orm);
     expect((await image(stranger.cookie, imagePath)).status).toBe(404);
     expect((await image(null, imagePath)).status).toBe(404);
   });
 
   it('refuses files over 10 MB', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const big = Buffer.concat([PNG_PIXEL, Buffer.alloc(10 * 1024 * 1024)]);
     const response = await upload(cookie, big);
     expect([400, 413]).toContain(response.status);
@@ -318,10 +297,10 @@ describe('product images (spec §4, §7 /api/images/upload)', () => {
   });
 
   it('saves the user’s own upload with the project, drops another user’s, and deletes the file on replace and on delete', async () => {
-    const other = await signedInUser();
+    const other = await signedInUser(app.orm);
     const foreignPath = (await (await upload(other.cookie)).json()).imagePath;
 
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInUser(app.orm);
     const foreign = await (await api.create(cookie, payload({ productImagePath: foreignPath }))).json();
     expect(foreign.productImagePath).toBeNull();
     expect(await stored(foreignPath)).toBe(true);
@@ -366,7 +345,7 @@ describe('saving from the calculator page (POST /calculator, intent=save)', () =
   }
 
   it('creates, then updates the project named by the form, and redirects to /calculator?project=<id>', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser(app.orm);
     const created = await save(cookie, { projectName: 'Ring', filamentWeight: '12,5', vatPercent: '7' });
     expect(created.status).toBe(302);
     const id = /project=([0-9a-f-]{36})$/.exec(created.location ?? '')![1];
@@ -380,7 +359,7 @@ describe('saving from the calculator page (POST /calculator, intent=save)', () =
   });
 
   it('refuses a blank name, visitors, a foreign project id and the 4th free project, without a 500', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser(app.orm);
     const blank = await save(cookie, { projectName: '  ' });
     expect(blank.status).toBe(400);
     expect(blank.data!.saveError!.title).toBe('Projektname erforderlich');
@@ -391,7 +370,7 @@ describe('saving from the calculator page (POST /calculator, intent=save)', () =
     expect(visitor.data!.saveError!.title).toBe('Anmeldung erforderlich');
     expect(visitor.data!.saveError!.action!.href).toMatch(/^\/auth\?redirectTo=/);
 
-    const other = await signedInUser();
+    const other = await signedInUser(app.orm);
     const foreign = await (await api.create(other.cookie, payload())).json();
     const hijack = await save(cookie, { projectName: 'Gekapert', project: foreign.id });
     expect(hijack.status).toBe(404);
@@ -407,7 +386,7 @@ describe('saving from the calculator page (POST /calculator, intent=save)', () =
 
 describe('the no-JS slicer import keeps the open project', () => {
   it('carries the project id and its unsaved parts (library choice, image) into the filled calculation', async () => {
-    const { user } = await signedInUser();
+    const { user } = await signedInUser(app.orm);
     const projectId = '11111111-2222-4333-8444-555555555555';
     const printerId = '66666666-7777-4888-9999-000000000000';
     const body = new FormData();
@@ -417,7 +396,7 @@ describe('the no-JS slicer import keeps the open project', () => {
     body.set('selectedPrinter', printerId);
     body.set('productImagePath', `/images/product/${user.id}/abc`);
     body.set('file', new File(['; filament used [g] = 12.34\n; estimated printing time (normal mode) = 1h 2m 3s\nG28\n'], 'teil.gcode'));
-    const response = await run(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
+    const response = await call(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
     expect(response.status).toBe(303);
     const target = new URL(response.headers.get('Location')!, 'http://localhost:3000');
     expect(target.pathname).toBe('/calculator');
@@ -436,7 +415,7 @@ describe('the no-JS slicer import keeps the open project', () => {
     body.set('projectName', 'Ä'.repeat(20_000));
     body.set('hourlyRate', '9'.repeat(20_000));
     body.set('file', new File(['; filament used [g] = 1.5\nG28\n'], 'teil.gcode'));
-    const response = await run(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
+    const response = await call(slicerImportAction as Handler, new Request('http://localhost:3000/calculator/slicer-import', { method: 'POST', body, headers: { 'x-druckpreis-client-ip': '127.0.0.1' } }));
     expect(response.status).toBe(303);
     const location = response.headers.get('Location')!;
     // Well below the server's 16 KB header limit.

@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOrmConfig } from '../../mikro-orm.config';
-import { clearSignInLimits, clientIp, consumeRateLimit, deviceCounterKey, settleRateLimit, type RateLimitAction, type RateLimitKeys } from '../../app/services/rate-limit.server';
+import { clientIp } from '../../app/services/client-ip.server';
+import { clearSignInLimits, consumeRateLimit, deviceCounterKey, settleRateLimit, type RateLimitAction, type RateLimitKeys } from '../../app/services/rate-limit.server';
 import { runMigrations } from '../../scripts/lib/migrate';
 import { createTestDatabase } from '../setup/database';
 

@@ -9,6 +9,7 @@ import { MailOutbox, User } from '../../app/entities';
 import { closeOrm } from '../../app/services/db.server';
 import { sessionStorage } from '../../app/services/session.server';
 import { hashPassword } from '../../app/models/users.server';
+import { issueUserSession } from '../../app/services/auth.server';
 import { runMigrations } from '../../scripts/lib/migrate';
 import { createTestDatabase } from './database';
 
@@ -76,12 +77,12 @@ export function apiRequest(pathname: string, method = 'GET', body?: unknown, opt
   return new Request(`${APP_URL}${pathname}`, { method, headers, body: payload });
 }
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+export type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 
 /** Runs a loader or action; a thrown Response (guards) is returned like a returned one. */
-export async function call(handler: Handler, request: Request): Promise<Response> {
+export async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
   try {
-    const result = await handler({ request, params: {}, context: {} });
+    const result = await handler({ request, params, context: {} });
     if (!(result instanceof Response)) throw new Error('handler did not return a Response');
     return result;
   } catch (error) {
@@ -122,4 +123,12 @@ export async function createUser(
   const user = em.create(User, { email, password: await hashPassword(password), emailVerified: verified, firstName, lastName });
   await em.flush();
   return { user, email, password };
+}
+
+/** A confirmed account, signed in as the sign-in page does it: the user and the `__session=...` pair for a Cookie header. */
+export async function signedInUser(orm: MikroORM, { premium = false } = {}) {
+  const { user } = await createUser(orm);
+  if (premium) await orm.em.fork().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
+  const setCookie = await issueUserSession(new Request(`${APP_URL}/`), user.id);
+  return { user, cookie: /__session=[^;]*/.exec(setCookie)![0] };
 }

@@ -1,8 +1,13 @@
 import { ImagePlus, Loader2, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/product-images';
+import { PRODUCT_IMAGE_MAX_BYTES } from '~/domain/limits';
 import { useHydrated } from '~/lib/use-hydrated';
+import type { RemoveImageIntent, UploadIntent } from '~/calculator/page';
+
+// Repeated, typed by the page's words, rather than imported from the route's chunk (this part is loaded apart).
+const UPLOAD_INTENT: UploadIntent = 'uploadImage';
+const REMOVE_IMAGE_INTENT: RemoveImageIntent = 'removeImage';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 
@@ -57,7 +62,7 @@ export function ProductImageField({ initialPath, serverError }: { initialPath: s
               {t('image.remove')}
             </button>
           ) : (
-            <button type="submit" formMethod="post" formAction="/calculator" name="intent" value="removeImage" className={removeButton}>
+            <button type="submit" formMethod="post" formAction="/calculator" name="intent" value={REMOVE_IMAGE_INTENT} className={removeButton}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               {t('image.remove')}
             </button>
@@ -107,7 +112,7 @@ export function ProductImageField({ initialPath, serverError }: { initialPath: s
               formAction="/calculator"
               formEncType="multipart/form-data"
               name="intent"
-              value="uploadImage"
+              value={UPLOAD_INTENT}
               className="mt-3 inline-flex items-center gap-1.5 rounded-md border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
             >
               <Upload aria-hidden="true" className="h-4 w-4" />

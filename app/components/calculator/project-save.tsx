@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { SaveError, SaveIntent } from './project-fields';
+import type { SaveError, SaveIntent } from '~/calculator/page';
 
 const SAVE_PANEL_ID = 'projekt-speichern';
 

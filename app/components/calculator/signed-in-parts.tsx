@@ -3,7 +3,7 @@ import { calculatorPickers } from '~/calculator/pickers';
 import type { PickerState } from '~/calculator/pickers';
 import { LibraryPickers } from './library-pickers';
 import { ProductImageField } from './product-image-field';
-import type { SaveError } from './project-fields';
+import type { SaveError } from '~/calculator/page';
 import { ProjectSavePanel } from './project-save';
 
 export type SignedInPartProps =

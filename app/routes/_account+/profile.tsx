@@ -20,7 +20,8 @@ import { deleteOwnAccount } from '~/models/account-self-service.server';
 import { AccountDataCards } from '~/components/account-data-cards';
 import { readProfileImageForm } from '~/web/image-upload.server';
 import { failureMessage, pageMessageResult, pageResult } from '~/web/result-response.server';
-import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
+import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
+import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 

@@ -23,7 +23,8 @@ import {
 } from '~/models/admin.server';
 import { deleteUserAsAdmin, listUsers } from '~/models/admin-users.server';
 import { isOk } from '~/domain/result';
-import { getRequestContext, isAdmin } from '~/services/auth.server';
+import { getRequestContext } from '~/services/auth.server';
+import { isAdmin } from '~/domain/permissions';
 import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
 import { failureMessage } from '~/web/result-response.server';

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { storePendingProfileUpload } from '~/models/profile.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { getFileStore, isValidObjectKey, LocalFileStore, MAX_UPLOAD_BYTES, normalizeContentType } from '~/services/storage.server';
+import { MAX_UPLOAD_BYTES } from '~/domain/limits';
+import { getFileStore, isValidObjectKey, LocalFileStore, normalizeContentType } from '~/services/storage.server';
 
 /**
  * Target of the local store's presigned PUT URLs

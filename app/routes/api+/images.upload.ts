@@ -1,16 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { andThen } from '~/domain/result';
 import { uploadProductImage } from '~/models/product-images.server';
-import { getRequestContext } from '~/services/auth.server';
-import type { UserContext } from '~/services/request-context.server';
+import { getUserContext } from '~/services/auth.server';
 import { jsonResponse, messageResponse, methodNotAllowed } from '~/web/api.server';
 import { readImageForm } from '~/web/image-upload.server';
 import { apiResult } from '~/web/result-response.server';
-
-const MESSAGES = {
-  tooLarge: 'projects:image.tooLarge',
-  missing: 'projects:image.failed',
-  invalid: 'projects:image.failed',
-} as const;
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
 export const allowedMethods = ['POST'] as const;
@@ -22,14 +16,8 @@ export const allowedMethods = ['POST'] as const;
  */
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
-  const ctx = await getRequestContext(args);
-  if (!ctx.user) return messageResponse('projects:image.unauthorized', 401);
-  const read = await readImageForm(args.request);
-  if (!read.ok) return messageResponse(MESSAGES[read.error], read.error === 'tooLarge' ? 413 : 400);
-  const result = await uploadProductImage(ctx as UserContext, read.bytes);
-  // The only limit on image uploads is the number of unsaved ones; say that rather than "too many attempts".
-  if (result.kind === 'rateLimited') {
-    return messageResponse('projects:image.tooManyPending', 429, {}, { headers: { 'Retry-After': String(result.retryAfterSeconds) } });
-  }
-  return apiResult(result, (value) => jsonResponse(value));
+  const ctx = await getUserContext(args);
+  if (!ctx) return messageResponse('projects:image.unauthorized', 401);
+  const { image } = await readImageForm(args.request);
+  return apiResult(await andThen(image, (bytes) => uploadProductImage(ctx, bytes)), (value) => jsonResponse(value));
 }

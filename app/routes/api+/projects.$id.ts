@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { parseProjectPayload } from '~/domain/project-payload';
-import { deleteProject, getProject, payloadErrors, toApiProject, updateProject } from '~/models/projects.server';
+import { deleteProject, getProject, toApiProject, updateProjectFromBody } from '~/models/projects.server';
 import { requireApiUserContext } from '~/services/auth.server';
 import { malformedBodyResponse, methodNotAllowed, readBody } from '~/web/api.server';
-import { apiFailure, apiResult } from '~/web/result-response.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** GET /api/projects/<id>: one of the user's projects; another user's id, a deleted or malformed one is 404. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -21,11 +20,5 @@ export async function action(args: ActionFunctionArgs) {
   }
   const body = await readBody(args.request);
   if (!body) return malformedBodyResponse();
-  const parsed = parseProjectPayload(body);
-  // A foreign id is 404 even with a bad body: the answer never tells whether the project exists.
-  if (!parsed.ok) {
-    const existing = await getProject(ctx, args.params.id);
-    return apiFailure(existing.kind === 'ok' ? payloadErrors(parsed.errors) : existing);
-  }
-  return apiResult(await updateProject(ctx, args.params.id, parsed.payload), toApiProject);
+  return apiResult(await updateProjectFromBody(ctx, args.params.id, body), toApiProject);
 }

@@ -1,4 +1,11 @@
 /**
+ * How often and how much: the rate limits per action and the upload caps, the
+ * two kinds of limit a client meets. Browser-safe: the pages check the caps
+ * before sending, the server again while it reads (the body limits per route
+ * in server/request-guard.server.ts are built from them).
+ */
+
+/**
  * Rate limits per action, before RATE_LIMIT_FACTOR scales them. Every rule
  * counts each attempt it lets through in a fixed window; a request is refused
  * as soon as one of its rules is at its limit, and a refused request counts
@@ -88,3 +95,19 @@ export const RATE_LIMIT_RULES = {
   // generous for a seller trying a few files, a wall for a script.
   slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
+
+/** A page's form body and a JSON API body: 64 KB (a multipart body's texts too; uploads have their caps below). */
+export const FORM_BODY_LIMIT = 64 * 1024;
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Spec §5/§9: product images up to 10 MB. */
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Spec §5 "Images": profile pictures up to 5 MB (checked in the browser and on the server). */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Largest body the local upload route accepts (spec: profile picture and generic uploader, 5 MB). */
+export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;
+
+/** The most a slicer file may be (issue 13: 1 GB); larger ones are refused before reading. */
+export const SLICER_MAX_BYTES = 1024 * 1024 * 1024;

@@ -1,0 +1,23 @@
+/**
+ * The calculator page's words, shared by its component, its action and the
+ * server's adapters: the address parameters, the intents of the form's posts
+ * and the shape of a refused save.
+ */
+
+/** `/calculator?zuruecksetzen=1`: back to the defaults, with the spec's toast. */
+export const RESET_PARAM = 'zuruecksetzen';
+/** `/calculator?project=<id>`: a saved project, opened (signed-in users only). */
+export const PROJECT_PARAM = 'project';
+
+/** The type is the one source: the lazily loaded save panel repeats the value typed by it, rather than importing it from the route's chunk. */
+export type SaveIntent = 'save';
+export const SAVE_INTENT: SaveIntent = 'save';
+/** The no-JS product image upload and removal post the whole form with these (the image field repeats them, typed). */
+export type UploadIntent = 'uploadImage';
+export type RemoveImageIntent = 'removeImage';
+export const UPLOAD_INTENT: UploadIntent = 'uploadImage';
+export const REMOVE_IMAGE_INTENT: RemoveImageIntent = 'removeImage';
+export type CalculatorIntent = SaveIntent | UploadIntent | RemoveImageIntent;
+
+/** A refused save, in the words of the §8 toast (title, text, optional link button). */
+export type SaveError = { title: string; text: string; action?: { label: string; href: string } };

@@ -1,0 +1,260 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { Copy, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, projectListHref } from '~/domain/projects';
+import { showToast } from '../toaster';
+import { ButtonLink, buttonClassName } from '../ui/button-link';
+import { Pagination } from '../ui/pagination';
+
+/**
+ * The signed-in user's project list (/projects): search, cards with open,
+ * copy and delete, paging, and the plan's limit. Copy and delete post to the
+ * route's action; without JavaScript delete asks on a confirmation view
+ * (`?loeschen=<id>`), with it in an alert dialog.
+ */
+
+export type ProjectCardData = { id: string; name: string; quantity: number; minimumPrice: string | null; updatedAt: string; image: string | null };
+
+export type ProjectListProps = {
+  q: string;
+  page: number;
+  hasNext: boolean;
+  projects: ProjectCardData[];
+  canCreate: boolean;
+  confirmDelete: { id: string; name: string } | null;
+  showLimit: boolean;
+};
+
+export function ProjectList({ q, page, hasNext, projects, canCreate, confirmDelete, showLimit }: ProjectListProps) {
+  const { t } = useTranslation('projects');
+  return (
+    <main className="mx-auto max-w-page px-4 py-8 sm:py-12">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
+          <p className="mt-1 text-ink-muted">{t('intro')}</p>
+        </div>
+        <NewProjectButton canCreate={canCreate} q={q} page={page} />
+      </div>
+
+      {showLimit ? <LimitNotice q={q} page={page} /> : null}
+      {confirmDelete ? <DeleteConfirmation project={confirmDelete} q={q} page={page} /> : null}
+
+      <Form method="get" role="search" className="mb-6 flex max-w-xl gap-2">
+        <label htmlFor="project-search" className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          id="project-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder={t('search.placeholder')}
+          className="min-w-0 flex-1 rounded-md border border-surface-line bg-surface px-3 py-2"
+        />
+        <button type="submit" className={buttonClassName({ variant: 'secondary' })}>
+          <Search aria-hidden="true" className="size-4" />
+          {t('search.submit')}
+        </button>
+      </Form>
+
+      {projects.length === 0 ? (
+        <EmptyState q={q} page={page} />
+      ) : (
+        <ul data-project-list className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} q={q} page={page} />
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={page} hasNext={hasNext} href={(target) => projectListHref(q, target)} />
+    </main>
+  );
+}
+
+/**
+ * 'Neues Projekt': to the calculator, or for a free user at the limit the §8
+ * toast (with JavaScript) or the limit notice (without) and no navigation.
+ */
+function NewProjectButton({ canCreate, q, page }: { canCreate: boolean; q: string; page: number }) {
+  const { t } = useTranslation('projects');
+  return (
+    <ButtonLink
+      to={canCreate ? '/calculator' : projectListHref(q, page, { [LIMIT_NOTICE_PARAM]: '1' })}
+      data-new-project
+      onClick={(event) => {
+        if (canCreate) return;
+        event.preventDefault();
+        showToast({ type: 'error', title: t('limit.title'), description: t('limit.text'), action: { label: t('limit.upgrade'), href: '/premium' } });
+      }}
+    >
+      <Plus aria-hidden="true" className="size-4" />
+      {t('newProject')}
+    </ButtonLink>
+  );
+}
+
+function LimitNotice({ q, page }: { q: string; page: number }) {
+  const { t } = useTranslation('projects');
+  return (
+    <section role="alert" data-limit-notice className="mb-6 rounded-card border border-danger-600/40 bg-danger-50 p-4 text-danger-700">
+      <h2 className="font-semibold">{t('limit.title')}</h2>
+      <p className="mt-1 text-sm">{t('limit.text')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ButtonLink to="/premium" size="sm">
+          {t('limit.upgrade')}
+        </ButtonLink>
+        <ButtonLink to={projectListHref(q, page)} variant="secondary" size="sm">
+          {t('limit.back')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+/** The no-JS confirmation view (`?loeschen=<id>`); with JavaScript the card opens an alert dialog instead. */
+function DeleteConfirmation({ project, q, page }: { project: { id: string; name: string }; q: string; page: number }) {
+  const { t } = useTranslation('projects');
+  return (
+    <section role="alertdialog" aria-labelledby="delete-confirm-title" aria-describedby="delete-confirm-text" data-delete-confirmation className="mb-6 rounded-card border border-danger-600/40 bg-surface p-4 shadow-card">
+      <DeleteForm project={project} q={q} page={page} cancel={<ButtonLink to={projectListHref(q, page)} variant="secondary" size="sm">{t('delete.cancel')}</ButtonLink>} />
+    </section>
+  );
+}
+
+function DeleteForm({ project, q, page, cancel }: { project: { id: string; name: string }; q: string; page: number; cancel: React.ReactNode }) {
+  const { t } = useTranslation('projects');
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === project.id;
+  return (
+    <>
+      <h2 id="delete-confirm-title" className="text-lg font-semibold">
+        {t('delete.title')}
+      </h2>
+      <p id="delete-confirm-text" className="mt-1 text-sm text-ink-muted">
+        {t('delete.text', { name: project.name })}
+      </p>
+      <Form method="post" action="/projects" className="mt-4 flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="id" value={project.id} />
+        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="page" value={page} />
+        {cancel}
+        <button type="submit" name="intent" value="delete" disabled={busy} className={buttonClassName({ size: 'sm', className: 'bg-danger-600 text-white hover:bg-danger-700' })}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('delete.confirm')}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string; page: number }) {
+  const { t } = useTranslation('projects');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const openDialog = (event: React.MouseEvent) => {
+    // With JavaScript: an alert dialog on this page instead of the confirmation view.
+    event.preventDefault();
+    setDialogOpen(true);
+    dialog.current?.showModal();
+  };
+  const closeDialog = () => {
+    dialog.current?.close();
+    setDialogOpen(false);
+  };
+  return (
+    <li data-project-card={project.id} className="flex flex-col overflow-hidden rounded-card border border-surface-line bg-surface shadow-card">
+      <div className="aspect-[4/3] bg-surface-subtle">
+        {project.image ? (
+          <img src={project.image} alt={t('card.imageAlt', { name: project.name })} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div data-image-placeholder className="flex h-full w-full flex-col items-center justify-center gap-1 text-ink-faint">
+            <ImageOff aria-hidden="true" className="size-8" />
+            <span className="text-xs">{t('card.noImage')}</span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h2 className="break-words text-base font-semibold">{project.name}</h2>
+        <p className="text-sm text-ink-muted">{t('card.quantity', { count: project.quantity })}</p>
+        <p className="text-sm">
+          <span className="text-ink-muted">{t('card.minimumPrice')}: </span>
+          <span data-min-price className="font-semibold">
+            {project.minimumPrice ?? t('card.priceImpossible')}
+          </span>
+        </p>
+        <p className="text-xs text-ink-faint">{t('card.updatedAt', { date: project.updatedAt })}</p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-3">
+          <Link to={`/calculator?project=${project.id}`} aria-label={t('card.openNamed', { name: project.name })} className={buttonClassName({ size: 'sm' })}>
+            <FolderOpen aria-hidden="true" className="size-4" />
+            {t('card.open')}
+          </Link>
+          <Form method="post" action="/projects">
+            <input type="hidden" name="id" value={project.id} />
+            <input type="hidden" name="q" value={q} />
+            <input type="hidden" name="page" value={page} />
+            <button type="submit" name="intent" value="copy" aria-label={t('card.copyNamed', { name: project.name })} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <Copy aria-hidden="true" className="size-4" />
+              {t('card.copy')}
+            </button>
+          </Form>
+          <Link
+            to={projectListHref(q, page, { [CONFIRM_DELETE_PARAM]: project.id })}
+            onClick={openDialog}
+            aria-label={t('card.deleteNamed', { name: project.name })}
+            aria-haspopup="dialog"
+            className={buttonClassName({ variant: 'ghost', size: 'sm', className: 'text-danger-700 hover:bg-danger-50' })}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('card.delete')}
+          </Link>
+        </div>
+      </div>
+      <dialog
+        ref={dialog}
+        role="alertdialog"
+        aria-labelledby="delete-confirm-title"
+        onClose={() => setDialogOpen(false)}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-card border border-surface-line bg-surface p-5 shadow-lg backdrop:bg-ink/40"
+      >
+        {dialogOpen ? (
+          <DeleteForm
+            project={project}
+            q={q}
+            page={page}
+            cancel={
+              // An alert dialog puts focus on its least destructive action (WAI-ARIA), here "Abbrechen".
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              <button type="button" onClick={closeDialog} autoFocus className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                {t('delete.cancel')}
+              </button>
+            }
+          />
+        ) : null}
+      </dialog>
+    </li>
+  );
+}
+
+function EmptyState({ q, page }: { q: string; page: number }) {
+  const { t } = useTranslation('projects');
+  const searching = q !== '';
+  return (
+    <section data-empty-state className="mx-auto max-w-md rounded-card border border-dashed border-surface-line bg-surface p-6 text-center">
+      <h2 className="text-lg font-semibold">{searching ? t('empty.searchTitle') : t('empty.title')}</h2>
+      <p className="mt-2 text-sm text-ink-muted">{searching ? t('empty.searchText', { q }) : t('empty.text')}</p>
+      {searching || page > 1 ? (
+        <ButtonLink to="/projects" variant="secondary" size="sm" className="mt-4">
+          {t('search.clear')}
+        </ButtonLink>
+      ) : (
+        <ButtonLink to="/calculator" size="sm" className="mt-4">
+          {t('newProject')}
+        </ButtonLink>
+      )}
+    </section>
+  );
+}
