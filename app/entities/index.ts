@@ -1,5 +1,6 @@
 import { AdminSetting } from './admin-setting.entity';
 import { BaseEntity } from './base.entity';
+import { BusinessDetails } from './business-details.entity';
 import { ContactMessage } from './contact-message.entity';
 import { Filament } from './filament.entity';
 import { MailOutbox } from './mail-outbox.entity';
@@ -8,6 +9,8 @@ import { Packaging } from './packaging.entity';
 import { PendingUpload } from './pending-upload.entity';
 import { Printer } from './printer.entity';
 import { Project } from './project.entity';
+import { Quote } from './quote.entity';
+import { QuoteCounter } from './quote-counter.entity';
 import { RateLimit } from './rate-limit.entity';
 import { Session } from './session.entity';
 import { ShippingProvider } from './shipping-provider.entity';
@@ -16,6 +19,7 @@ import { User } from './user.entity';
 export {
   AdminSetting,
   BaseEntity,
+  BusinessDetails,
   ContactMessage,
   Filament,
   MailOutbox,
@@ -24,13 +28,16 @@ export {
   PendingUpload,
   Printer,
   Project,
+  Quote,
+  QuoteCounter,
   RateLimit,
   Session,
   ShippingProvider,
   User,
 };
 export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
-export { MAIL_STATUSES, type MailStatus } from './mail-outbox.entity';
+export { MAIL_STATUSES, type MailAttachment, type MailStatus } from './mail-outbox.entity';
+export { QUOTE_LINE_KINDS, QUOTE_STATUSES, type QuoteLine, type QuoteLineKind, type QuoteSeller, type QuoteStatus } from './quote.entity';
 export { PACKAGING_TYPES, type PackagingType } from './packaging.entity';
 export { normalizeEmail } from './user.entity';
 
@@ -49,4 +56,7 @@ export const allEntities = [
   ContactMessage,
   RateLimit,
   PendingUpload,
+  BusinessDetails,
+  Quote,
+  QuoteCounter,
 ];
