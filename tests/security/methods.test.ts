@@ -25,6 +25,7 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/profile/image', 'PUT'],
   ['/api/profile/password', 'PUT'],
   ['/api/profile/upload-url', 'POST'],
+  ['/api/quotes/00000000-0000-4000-8000-000000000000/send', 'POST'],
 ];
 
 /** Loader-only routes. */
@@ -36,6 +37,7 @@ const LOADER_ONLY = [
   '/sitemap.xml',
   '/images/profile/00000000-0000-0000-0000-000000000000/abc',
   '/calculator/export',
+  '/api/quotes/00000000-0000-4000-8000-000000000000/pdf',
 ];
 
 let server: TestServer;
