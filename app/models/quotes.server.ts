@@ -60,6 +60,22 @@ export async function saveBusinessDetails(ctx: UserContext, input: BusinessDetai
   return ok(details);
 }
 
+/** The profile card's values (null: nothing saved yet). */
+export function businessDetailsFormValues(details: BusinessDetails | null) {
+  if (!details) return null;
+  return {
+    businessName: details.businessName,
+    address: details.address,
+    email: details.email,
+    phone: details.phone ?? null,
+    taxId: details.taxId ?? null,
+    smallBusiness: details.smallBusiness,
+    bankDetails: details.bankDetails ?? null,
+    validityDays: details.validityDays,
+    closingText: details.closingText,
+  };
+}
+
 function sellerSnapshot(details: BusinessDetails | null): QuoteSeller {
   return {
     businessName: details?.businessName ?? '',

@@ -53,20 +53,23 @@ const text = (max: number, { multiline = false } = {}) =>
 
 const requiredText = (max: number, options?: { multiline?: boolean }) => text(max, options).pipe(z.string().min(1, E.required));
 
-/** Empty or missing → null. */
+/** Empty or missing → null. (Conform sends an empty field as undefined; JSON may send null.) */
 const optionalText = (max: number, options?: { multiline?: boolean }) =>
-  z
-    .union([z.undefined(), z.null(), text(max, options)])
+  text(max, options)
+    .nullable()
+    .optional()
     .transform((value) => (value ? value : null));
 
-const optionalEmail = z
-  .union([z.undefined(), z.null(), text(254)])
-  .transform((value) => (value ? value : null))
-  .pipe(z.union([z.null(), z.email(E.email)]));
+const optionalEmail = text(254)
+  .pipe(z.union([z.literal(''), z.email(E.email)]))
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
 
 /** A number as typed ('12,50', '12.5') or sent as JSON. */
-const germanNumber = (message: string) =>
+const germanNumber = (message: string, { emptyAs }: { emptyAs?: number } = {}) =>
   z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '' && emptyAs !== undefined) return emptyAs;
     if (typeof value === 'number') {
       if (Number.isFinite(value)) return value;
     } else {
@@ -90,11 +93,12 @@ export const businessDetailsSchema = z.object({
   phone: optionalText(60),
   taxId: optionalText(60),
   smallBusiness: z
-    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('1'), z.literal('false'), z.literal('0'), z.undefined()])
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('1'), z.literal('false'), z.literal('0')])
+    .optional()
     .transform((value) => value === true || value === 'on' || value === 'true' || value === '1'),
   bankDetails: optionalText(300, { multiline: true }),
-  validityDays: z
-    .union([z.undefined(), germanNumber(E.validityDays)])
+  validityDays: germanNumber(E.validityDays)
+    .optional()
     .transform((value) => value ?? DEFAULT_VALIDITY_DAYS)
     .pipe(z.number().int(E.validityDays).min(1, E.validityDays).max(365, E.validityDays)),
   closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
@@ -121,9 +125,10 @@ export const quoteInputSchema = z
     quoteDate: isoDate,
     validUntil: isoDate,
     lines: z.array(quoteLineSchema, { error: E.lines }).min(1, E.lines).max(MAX_QUOTE_LINES, E.tooManyLines),
-    discountPercent: z
-      .union([z.undefined(), z.null(), z.literal(''), germanNumber(E.discount)])
-      .transform((value) => (typeof value === 'number' ? value : 0))
+    discountPercent: germanNumber(E.discount, { emptyAs: 0 })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? 0)
       .pipe(z.number().min(0, E.discount).max(100, E.discount)),
     closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
   })

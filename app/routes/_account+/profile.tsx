@@ -8,6 +8,9 @@ import { ArrowLeft, Camera, CircleUserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { BUSINESS_DETAILS_INTENT, BusinessDetailsCard } from '~/components/quotes/business-details-card';
+import { businessDetailsSchema } from '~/models/quotes';
+import { businessDetailsFormValues, getBusinessDetails, saveBusinessDetails } from '~/models/quotes.server';
 import { showToast } from '~/components/toaster';
 import { buttonClassName } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
@@ -22,14 +25,15 @@ import { PROFILE_IMAGE_MAX_BYTES, prepareProfileImage, profileImageErrorKeys, up
 import { redirectWithToast } from '~/utils/toast.server';
 import { useHydrated } from '~/utils/use-hydrated';
 
-export const handle = { i18n: ['account', 'auth'] };
+export const handle = { i18n: ['account', 'auth', 'quotes'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireUserContext(args);
+  const ctx = await requireUserContext(args);
   const t = await getServerT('account');
-  return { user: toPublicUser(user), meta: { title: t('profile.metaTitle') } };
+  const businessDetails = businessDetailsFormValues(await getBusinessDetails(ctx));
+  return { user: toPublicUser(ctx.user), businessDetails, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -72,6 +76,17 @@ export async function action(args: ActionFunctionArgs) {
     }), { extra: { intent } });
   }
 
+  // Geschäftsdaten for quotes (issue 26 §1).
+  if (intent === BUSINESS_DETAILS_INTENT) {
+    const submission = parseSubmission(formData, businessDetailsSchema);
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    const tq = await getServerT('quotes');
+    return pageResult(submission, await saveBusinessDetails(ctx, submission.value), () => ({
+      redirectTo: '/profile#geschaeftsdaten',
+      toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription') },
+    }), { extra: { intent } });
+  }
+
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
     return redirectWithToast('/profile', {
@@ -98,6 +113,7 @@ export default function ProfilePage() {
       <div className="mt-6 space-y-6">
         <ProfileCard key={`profile-${key}`} />
         <PasswordCard key={`password-${key}`} />
+        <BusinessDetailsSection key={`business-${key}`} />
       </div>
     </main>
   );
@@ -269,6 +285,17 @@ function ProfilePicture() {
         ) : null}
       </Form>
     </div>
+  );
+}
+
+function BusinessDetailsSection() {
+  const { businessDetails } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <BusinessDetailsCard
+      details={businessDetails}
+      lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
+    />
   );
 }
 

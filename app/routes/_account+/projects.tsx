@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { Copy, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { Copy, FileText, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -291,6 +291,10 @@ function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string
           <Link to={`/calculator?project=${project.id}`} aria-label={t('card.openNamed', { name: project.name })} className={buttonClassName({ size: 'sm' })}>
             <FolderOpen aria-hidden="true" className="size-4" />
             {t('card.open')}
+          </Link>
+          <Link to={`/angebote/neu?project=${project.id}`} aria-label={t('card.createQuoteNamed', { name: project.name })} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <FileText aria-hidden="true" className="size-4" />
+            {t('card.createQuote')}
           </Link>
           <Form method="post" action="/projects">
             <input type="hidden" name="id" value={project.id} />
