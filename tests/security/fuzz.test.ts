@@ -34,6 +34,14 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/calculator?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', project: '00000000-0000-4000-8000-000000000000' } },
   { signedIn: true, path: '/projects?q=fuzz&page=2&loeschen=x', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', page: '1' } },
   { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
+  // Quotes (issue 26): pages
+  { signedIn: true, path: '/profile?geschaeftsdaten', methods: ['POST'], fields: { intent: 'saveBusinessDetails', businessName: 'Fuzz', address: 'Weg 1', email: 'fuzz@example.de', smallBusiness: 'on', validityDays: '14', closingText: 'Danke' } },
+  { signedIn: true, path: '/angebote?q=fuzz&status=draft&page=2', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', status: 'draft', page: '1' } },
+  { signedIn: true, path: '/angebote/neu?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerAddress: 'Weg 1', customerEmail: 'fuzz@example.de' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', 'lines[0].description': 'Fuzz', 'lines[0].quantity': '1', 'lines[0].unitPrice': '1,50', 'lines[0].vatRate': '19', discountPercent: '0' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000?druck', methods: ['GET', 'POST'], fields: { intent: 'send', to: 'fuzz@example.de', subject: 'Angebot', message: 'Hallo' } },
+  { signedIn: true, path: '/angebote/not-a-uuid', methods: ['GET', 'POST'], fields: { intent: 'setStatus', status: 'accepted' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000.pdf', methods: ['GET'], fields: {} },
   // JSON API (spec §7)
   { path: '/api/auth/login', methods: ['POST'], fields: { email: 'fuzz@example.de', password: 'Fuzz-Passwort-1' } },
   { path: '/api/auth/register', methods: ['POST'], fields: { email: 'neu2@example.de', password: 'Fuzz-Passwort-1', confirmPassword: 'Fuzz-Passwort-1', firstName: 'F', lastName: 'Z' } },

@@ -38,6 +38,7 @@ const LOADER_ONLY = [
   '/images/profile/00000000-0000-0000-0000-000000000000/abc',
   '/calculator/export',
   '/api/quotes/00000000-0000-4000-8000-000000000000/pdf',
+  '/angebote/00000000-0000-4000-8000-000000000000.pdf',
 ];
 
 let server: TestServer;
