@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -30,13 +31,16 @@ export type QuotePdfContent = {
 };
 
 const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
 
+/**
+ * Parsed once per process and shared by every document: parsing the font's
+ * tables took most of a PDF's time when each document read the file anew.
+ * (Each document still makes its own subset.)
+ */
 function loadFonts() {
-  fonts ??= {
-    regular: fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    bold: fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
-  };
+  const open = (file: string) => fontkit.create(fs.readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+  fonts ??= { regular: open('400Regular/NotoSans_400Regular.ttf'), bold: open('700Bold/NotoSans_700Bold.ttf') };
   return fonts;
 }
 
@@ -56,8 +60,8 @@ export async function renderQuotePdf(content: QuotePdfContent, { createdAt }: { 
     autoFirstPage: true,
     bufferPages: false,
   });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
