@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { effectiveVatPercent, minimumPriceWithVat } from '../calculator/engine';
 import { BusinessDetails, Project, Quote, QuoteCounter, type QuoteLine, type QuoteSeller } from '../entities';
 import { getServerT } from '../i18n.server';
-import { enqueueMail } from '../services/mail.server';
+import { enqueueMail, MailAddressError } from '../services/mail.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import type { UserContext } from '../services/request-context.server';
 import { renderQuotePdf, type QuotePdfContent } from '../services/quote-pdf.server';
@@ -19,7 +19,10 @@ import {
   DEFAULT_VALIDITY_DAYS,
   displayStatus,
   formatIsoDate,
+  MAX_QUANTITY,
   MAX_QUOTE_SEARCH_LENGTH,
+  MAX_QUOTE_TOTAL_CENTS,
+  MAX_UNIT_PRICE_CENTS,
   QUOTES_PAGE_SIZE,
   QUOTE_DISPLAY_STATUSES,
   SETTABLE_STATUSES,
@@ -29,7 +32,7 @@ import {
   type QuoteInput,
   type SendQuoteInput,
 } from './quotes';
-import { forbidden, notFound, ok, rateLimited, type Result } from './result';
+import { fieldErrors, forbidden, notFound, ok, rateLimited, type Result } from './result';
 
 /**
  * Quotes (Angebote, issue 26): operations `(ctx, input) => Result`, scoped by
@@ -118,12 +121,15 @@ async function nextQuoteNumber(em: EntityManager, userId: string, year: number):
 function projectLine(project: Project, smallBusiness: boolean): QuoteLine {
   const input = { ...projectEngineInput(project), ...(smallBusiness ? { smallBusiness: true } : {}) };
   const total = minimumPriceWithVat(input);
-  const quantity = Math.max(1, Math.round(project.quantity));
+  const quantity = Math.min(Math.max(1, Math.round(project.quantity)), MAX_QUANTITY);
+  // Within the limits a seller could type (a calculation can price far beyond them).
+  const unit = total === null ? 0 : eurosToCents(total / quantity);
+  const unitPriceCents = Math.min(unit, MAX_UNIT_PRICE_CENTS, Math.floor(MAX_QUOTE_TOTAL_CENTS / quantity));
   return {
     kind: 'product',
-    description: project.name,
+    description: project.name.slice(0, 300),
     quantity,
-    unitPriceCents: total === null ? 0 : eurosToCents(total / quantity),
+    unitPriceCents,
     vatRate: effectiveVatPercent(input),
   };
 }
@@ -358,7 +364,18 @@ export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteI
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const pdf = await pdfOf(ctx, quote);
   const replyTo = quote.seller.email || undefined;
-  await ctx.em.transactional(async (em) => {
+  try {
+    await sendInTransaction();
+  } catch (error) {
+    // An address the outbox refuses (stricter than the form's check): the field's message, not a 500.
+    if (error instanceof MailAddressError) return fieldErrors({ to: ['quotes:errors.email'] }, { message: 'quotes:errors.invalidInput' });
+    throw error;
+  }
+  await ctx.em.refresh(quote);
+  return ok(quote);
+
+  async function sendInTransaction() {
+    await ctx.em.transactional(async (em) => {
     await enqueueMail(em, {
       to: input.to,
       replyTo,
@@ -372,9 +389,8 @@ export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteI
       row.sentAt = ctx.now;
     }
     if (!row.customerEmail) row.customerEmail = input.to;
-  });
-  await ctx.em.refresh(quote);
-  return ok(quote);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------

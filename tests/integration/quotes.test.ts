@@ -298,6 +298,30 @@ describe('snapshot, PDF, mail', () => {
     }
   });
 
+  it('50 lines flow onto more pages; the last line and the total are in the PDF', async () => {
+    const { cookie } = await seller();
+    const project = await api.createProject(cookie);
+    const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Viele Positionen' })).json();
+    const lines = Array.from({ length: 50 }, (_, i) => ({ kind: 'free', description: `Position ${i + 1} mit einer längeren Beschreibung, die umbrechen darf`, quantity: 1, unitPrice: '1,00', vatRate: 19 }));
+    expect((await api.put(cookie, quote.id, draftBody({ lines, discountPercent: 0 }))).status).toBe(200);
+    const response = await api.pdf(cookie, quote.id);
+    expect(response.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain('Position 50 mit');
+    expect(text).toContain('50,00 €');
+    expect(text).toMatch(/-- 2 of \d+ --/);
+  });
+
+  it('a project priced beyond the quote limits gives a line within them, not an error', async () => {
+    const { cookie } = await seller();
+    const project = await api.createProject(cookie, { ...projectPayload, quantity: 1 });
+    // Beyond what the calculator form accepts, as a stored row might hold.
+    await app.em().nativeUpdate(Project, { id: project.id }, { hourlyRate: 9_999_999, preparationTime: 99_999 });
+    const created = await api.create(cookie, { projectId: project.id, customerName: 'Groß' });
+    expect(created.status).toBe(201);
+    expect((await created.json()).totalGross).toBeLessThanOrEqual(1_000_000);
+  });
+
   it('§ 19 seller: no VAT line, the note instead', async () => {
     const { user, cookie } = await seller();
     await saveBusinessDetails(contextOf(user), {

@@ -2,6 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { addDays, berlinDate, businessDetailsSchema, createQuoteSchema, displayStatus, quoteInputSchema } from '../../app/models/quotes';
 
+type Parsed = { status?: string; error?: Record<string, string[] | null> | null };
+const errorsOf = (submission: unknown) => (submission as Parsed).error ?? {};
+
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(entries)) data.append(name, value);
@@ -14,7 +17,7 @@ describe('quote form schemas (as the pages parse them with Conform, and as JSON)
     expect(submission.status).toBe('success');
     expect(submission.status === 'success' && submission.value).toEqual({ projectId: 'p', customerName: 'Erika', customerAddress: null, customerEmail: null });
     const missing = parseWithZod(form({ projectId: 'p', customerName: '' }), { schema: createQuoteSchema });
-    expect(missing.error?.customerName).toEqual(['quotes:errors.required']);
+    expect(errorsOf(missing).customerName).toEqual(['quotes:errors.required']);
     expect(createQuoteSchema.safeParse({ projectId: 'p', customerName: 'E', customerEmail: null }).success).toBe(true);
     expect(createQuoteSchema.safeParse({ projectId: 'p', customerName: 'E', customerEmail: 'nope' }).error?.issues[0].message).toBe('quotes:errors.email');
   });
@@ -25,8 +28,8 @@ describe('quote form schemas (as the pages parse them with Conform, and as JSON)
     expect(plain.status === 'success' && plain.value).toMatchObject({ smallBusiness: false, validityDays: 14, phone: null, closingText: '' });
     const checked = parseWithZod(form({ ...base, smallBusiness: 'on', validityDays: '30' }), { schema: businessDetailsSchema });
     expect(checked.status === 'success' && checked.value).toMatchObject({ smallBusiness: true, validityDays: 30 });
-    expect(parseWithZod(form({ ...base, validityDays: '0' }), { schema: businessDetailsSchema }).error?.validityDays).toEqual(['quotes:errors.validityDays']);
-    expect(parseWithZod(form({ ...base, businessName: 'a\u0007b' }), { schema: businessDetailsSchema }).error?.businessName).toEqual(['quotes:errors.controlCharacters']);
+    expect(errorsOf(parseWithZod(form({ ...base, validityDays: '0' }), { schema: businessDetailsSchema })).validityDays).toEqual(['quotes:errors.validityDays']);
+    expect(errorsOf(parseWithZod(form({ ...base, businessName: 'a\u0007b' }), { schema: businessDetailsSchema })).businessName).toEqual(['quotes:errors.controlCharacters']);
   });
 
   it('quote input: German prices to cents, discount empty = 0, dates checked', () => {
