@@ -22,10 +22,10 @@ async function fillBusinessDetails(page: Page) {
   const card = page.locator('#geschaeftsdaten');
   await card.getByLabel('Firmen- oder Geschäftsname').fill('Müllers 3D-Druckerei');
   await card.getByLabel('Anschrift').fill('Werkstraße 5\n80331 München');
-  await card.getByLabel('E-Mail für Kunden').fill('keine-adresse');
+  await card.getByLabel('Mailadresse für Kunden').fill('keine-adresse');
   await card.getByRole('button', { name: 'Geschäftsdaten speichern' }).click();
   await expect(card.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible();
-  await card.getByLabel('E-Mail für Kunden').fill('angebote@mueller-3d.example');
+  await card.getByLabel('Mailadresse für Kunden').fill('angebote@mueller-3d.example');
   await card.getByLabel('Steuernummer oder USt-IdNr. (optional)').fill('DE123456789');
   await card.getByRole('button', { name: 'Geschäftsdaten speichern' }).click();
   await expect(toast(page)).toContainText('Geschäftsdaten gespeichert');
