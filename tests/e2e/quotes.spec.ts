@@ -153,3 +153,19 @@ test.describe('Angebote', () => {
     await other.close();
   });
 });
+
+test('the quote pages have no serious or critical axe violations', async ({ page, signIn, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'axe runs as a script in the page');
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signIn();
+  await fillBusinessDetails(page);
+  const project = await createProject(page);
+  const created = await page.request.post('/api/quotes', { data: { projectId: project.id, customerName: 'Erika' } });
+  const quote = (await created.json()) as { id: string };
+  for (const path of ['/angebote', `/angebote/neu?project=${project.id}`, `/angebote/${quote.id}`, `/angebote/${quote.id}?druck`, '/profile']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+});
