@@ -23,6 +23,7 @@ const VISITOR_MENU_LINKS: NavItem[] = [{ to: '/', labelKey: 'nav.home', end: tru
 const USER_LINKS: NavItem[] = [
   { to: '/calculator', labelKey: 'nav.calculator' },
   { to: '/projects', labelKey: 'nav.projects' },
+  { to: '/angebote', labelKey: 'nav.quotes' },
 ];
 /** The Verwaltung dropdown (spec §2 order). */
 const MANAGEMENT_LINKS: NavItem[] = [

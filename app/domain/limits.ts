@@ -94,6 +94,12 @@ export const RATE_LIMIT_RULES = {
   // Reading a slicer file costs a streamed upload (up to 1 GB) but sends no mail:
   // generous for a seller trying a few files, a wall for a script.
   slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
+  // Quotes mailed to customers, per seller (the `email` key is `user:<id>`): enough for a busy day,
+  // too few to mail strangers in bulk. The IP rule stops one machine with many accounts.
+  quoteSend: [
+    { scope: 'email', limit: 20, windowSeconds: HOUR },
+    { scope: 'ip', limit: 60, windowSeconds: HOUR },
+  ],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 /** A page's form body and a JSON API body: 64 KB (a multipart body's texts too; uploads have their caps below). */

@@ -1,6 +1,7 @@
 import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { AdminSetting } from './admin-setting.entity';
 import { BaseEntity } from './base.entity';
+import { BusinessDetails } from './business-details.entity';
 import { ContactMessage } from './contact-message.entity';
 import { Filament } from './filament.entity';
 import { MailOutbox } from './mail-outbox.entity';
@@ -9,6 +10,8 @@ import { Packaging } from './packaging.entity';
 import { PendingUpload } from './pending-upload.entity';
 import { Printer } from './printer.entity';
 import { Project } from './project.entity';
+import { Quote } from './quote.entity';
+import { QuoteCounter } from './quote-counter.entity';
 import { RateLimit } from './rate-limit.entity';
 import { Session } from './session.entity';
 import { ShippingProvider } from './shipping-provider.entity';
@@ -19,6 +22,7 @@ export {
   AdminAuditEntry,
   AdminSetting,
   BaseEntity,
+  BusinessDetails,
   ContactMessage,
   Filament,
   MailOutbox,
@@ -27,6 +31,8 @@ export {
   PendingUpload,
   Printer,
   Project,
+  Quote,
+  QuoteCounter,
   RateLimit,
   Session,
   ShippingProvider,
@@ -34,7 +40,8 @@ export {
   User,
 };
 export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
-export { MAIL_STATUSES, type MailStatus } from './mail-outbox.entity';
+export { MAIL_STATUSES, type MailAttachment, type MailStatus } from './mail-outbox.entity';
+export { QUOTE_LINE_KINDS, QUOTE_STATUSES, type QuoteLine, type QuoteLineKind, type QuoteSeller, type QuoteStatus } from './quote.entity';
 export { PACKAGING_TYPES, type PackagingType } from './packaging.entity';
 export { normalizeEmail } from './user.entity';
 
@@ -55,4 +62,7 @@ export const allEntities = [
   PendingUpload,
   SignInLink,
   AdminAuditEntry,
+  BusinessDetails,
+  Quote,
+  QuoteCounter,
 ];

@@ -4,6 +4,9 @@ import { BaseEntity } from './base.entity';
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/** An attachment as stored: the bytes base64-encoded. */
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+
 /**
  * A mail waiting to be sent (transactional outbox). The row is written in the
  * same transaction as the change that caused it and sent later by the worker
@@ -46,6 +49,13 @@ export class MailOutbox extends BaseEntity {
 
   @Property({ type: 'text', nullable: true })
   lastError?: string | null;
+
+  /**
+   * Files sent with the mail (a quote's PDF), stored in the row so a retry
+   * or another instance sends the same bytes; blanked with the bodies once sent.
+   */
+  @Property({ type: 'json', nullable: true })
+  attachments?: MailAttachment[] | null;
 
   @Property({ type: 'datetime', nullable: true })
   sentAt?: Date | null;

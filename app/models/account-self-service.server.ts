@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { exportQuotesOfUser } from './quotes.server';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { deleteAccount, type AccountDeletionDeps, type DeletedAccount } from './account-deletion.server';
@@ -84,6 +85,8 @@ export async function exportOwnData(ctx: UserContext, input: { consent: unknown 
     packaging: strip(packaging),
     shippingProviders: strip(shipping),
     marketplaces: strip(marketplaces),
+    // Business details and quotes (issue 26 §4).
+    ...(await exportQuotesOfUser(em, ctx.user.id, ctx.now)),
     images: [user.profileImageUrl, ...projectRows.map((row) => row.productImageUrl)].filter((url): url is string => typeof url === 'string'),
     consent: input.consent ?? null,
   });

@@ -13,6 +13,7 @@ export type MailTemplate =
   | 'emailInUse'
   | 'contactNotification'
   | 'contactAutoReply'
+  | 'quote'
   | 'test';
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -25,6 +26,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'emailInUse',
   'contactNotification',
   'contactAutoReply',
+  'quote',
   'test',
 ];
 
@@ -51,6 +53,7 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - contactNotification: name, email, subject, message (all required)
  * - contactAutoReply: nothing — it repeats none of the sender's text, so the
  *   form cannot be used to mail arbitrary content to arbitrary addresses
+ * - quote: subject, message (both required; the seller's own words, sent with the quote's PDF)
  * - test: nothing
  */
 export class MailDataError extends Error {
@@ -70,8 +73,8 @@ type Block =
 type Content = {
   subject: string;
   preheader: string;
-  /** Name for "Hallo {name},"; null: "Hallo,". */
-  greetingName: string | null;
+  /** Name for "Hallo {name},"; null: "Hallo,"; false: no greeting (the text brings its own). */
+  greetingName: string | null | false;
   blocks: Block[];
   signOff: boolean;
 };
@@ -84,7 +87,8 @@ export async function renderMailTemplate(
   const content = await buildContent(template, data, settings);
   const t = await getMailT();
   const layout = {
-    greeting: content.greetingName ? t('layout.greeting', { name: content.greetingName }) : t('layout.greetingAnonymous'),
+    greeting:
+      content.greetingName === false ? '' : content.greetingName ? t('layout.greeting', { name: content.greetingName }) : t('layout.greetingAnonymous'),
     buttonFallback: t('layout.buttonFallback'),
     signOff: t('layout.signOff'),
     signature: t('layout.signature'),
@@ -250,6 +254,17 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
         ],
         signOff: true,
       };
+    case 'quote':
+      return {
+        subject: headerText(required(data, 'subject')),
+        preheader: t('quote.preheader'),
+        greetingName: false,
+        blocks: [
+          { kind: 'paragraph', text: required(data, 'message') },
+          { kind: 'muted', text: t('quote.attachmentNote') },
+        ],
+        signOff: false,
+      };
     case 'test':
       return {
         subject: t('test.subject'),
@@ -269,7 +284,7 @@ type Layout = Record<'greeting' | 'buttonFallback' | 'signOff' | 'signature' | '
 // Plain text
 
 function renderText(content: Content, layout: Layout): string {
-  const parts: string[] = [layout.greeting];
+  const parts: string[] = layout.greeting ? [layout.greeting] : [];
   for (const block of content.blocks) {
     switch (block.kind) {
       case 'paragraph':
@@ -319,7 +334,7 @@ const COLORS = {
 
 function renderHtml(content: Content, layout: Layout): string {
   const hasButton = content.blocks.some((block) => block.kind === 'button');
-  const body: string[] = [paragraph(escapeHtml(layout.greeting))];
+  const body: string[] = layout.greeting ? [paragraph(escapeHtml(layout.greeting))] : [];
   for (const block of content.blocks) {
     switch (block.kind) {
       case 'paragraph':

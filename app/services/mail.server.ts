@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import { MailOutbox } from '~/entities';
+import { MailOutbox, type MailAttachment } from '~/entities';
 import { DEFAULT_FROM_EMAIL, getContactConfig, getEmailConfig, type EmailConfig } from './admin-settings.server';
 import { getAppUrl, parseEnv } from '~/lib/env.server';
 import { getOrm } from './db.server';
@@ -77,7 +77,7 @@ function requireAddress(value: string, field: string): string {
  */
 export async function enqueueMail(
   em: EntityManager,
-  mail: { to: string; template: MailTemplate; data: Record<string, string>; replyTo?: string },
+  mail: { to: string; template: MailTemplate; data: Record<string, string>; replyTo?: string; attachments?: MailAttachment[] },
 ): Promise<void> {
   const to = requireAddress(mail.to, 'to');
   const replyTo = mail.replyTo === undefined ? null : requireAddress(mail.replyTo, 'replyTo');
@@ -96,6 +96,7 @@ export async function enqueueMail(
       html: rendered.html,
       text: rendered.text,
       template: mail.template,
+      attachments: mail.attachments?.length ? mail.attachments.map(({ filename, contentType, contentBase64 }) => ({ filename: headerText(filename, 120), contentType, contentBase64 })) : null,
     }),
   );
   kickMailWorker();
@@ -110,6 +111,7 @@ type ClaimedRow = {
   text: string;
   template: string;
   attempts: number;
+  attachments: MailAttachment[] | null;
 };
 
 type Sender = {
@@ -159,7 +161,7 @@ export async function deliverPendingMails(
        set status = 'sending', attempts = m.attempts + 1,
            next_attempt_at = now() + make_interval(secs => ?), updated_at = now()
        from due where m.id = due.id
-       returning m.id, m."to", m.reply_to, m.subject, m.html, m.text, m.template, m.attempts`,
+       returning m.id, m."to", m.reply_to, m.subject, m.html, m.text, m.template, m.attempts, m.attachments`,
       [MAX_MAIL_ATTEMPTS, options.ids ? `{${options.ids.join(',')}}` : null, options.ids ? `{${options.ids.join(',')}}` : null, limit, leaseSeconds],
     );
 
@@ -200,6 +202,11 @@ export async function deliverPendingMails(
               text: row.text,
               html: row.html,
               messageId: `<${row.id}@${domain}>`,
+              attachments: (row.attachments ?? []).map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.contentBase64, 'base64'),
+              })),
               headers: { 'Auto-Submitted': 'auto-generated' },
               // Refuse rather than let nodemailer read files or URLs named in the content.
               disableFileAccess: true,
@@ -208,7 +215,7 @@ export async function deliverPendingMails(
             row,
           );
           await em.execute(
-            `update mail_outbox set status = 'sent', sent_at = now(), last_error = null, html = '', text = '', updated_at = now()
+            `update mail_outbox set status = 'sent', sent_at = now(), last_error = null, html = '', text = '', attachments = null, updated_at = now()
              where id = ? and status = 'sending'`,
             [row.id],
           );

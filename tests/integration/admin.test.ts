@@ -518,6 +518,8 @@ describe('account deletion', () => {
     expect(body.projects).toHaveLength(1);
     expect(body.printers).toHaveLength(1);
     expect(body.images).toEqual([`/images/${owner.profileKey}`, `/images/${owner.productKey}`]);
+    // Quotes and business details are part of it too (issue 26 §4), and only the owner's.
+    expect(body).toMatchObject({ businessDetails: null, quotes: [] });
     expect(exported.text).not.toContain(stranger.id);
     expect(exported.text).not.toContain(stranger.email);
     expect(exported.text).not.toMatch(/\$2[aby]\$/);

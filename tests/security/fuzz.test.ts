@@ -36,6 +36,14 @@ const ROUTES: Route[] = [
   { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
   { path: '/auth/link', methods: ['GET', 'POST'], fields: { intent: 'send', email: 'fuzz@example.de' } },
   { path: '/auth/link?token=abc', methods: ['GET', 'POST'], fields: { intent: 'signIn', token: 'a'.repeat(43) } },
+  // Quotes (issue 26): pages
+  { signedIn: true, path: '/profile?geschaeftsdaten', methods: ['POST'], fields: { intent: 'saveBusinessDetails', businessName: 'Fuzz', address: 'Weg 1', email: 'fuzz@example.de', smallBusiness: 'on', validityDays: '14', closingText: 'Danke' } },
+  { signedIn: true, path: '/angebote?q=fuzz&status=draft&page=2', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', status: 'draft', page: '1' } },
+  { signedIn: true, path: '/angebote/neu?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerAddress: 'Weg 1', customerEmail: 'fuzz@example.de' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', 'lines[0].description': 'Fuzz', 'lines[0].quantity': '1', 'lines[0].unitPrice': '1,50', 'lines[0].vatRate': '19', discountPercent: '0' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000?druck', methods: ['GET', 'POST'], fields: { intent: 'send', to: 'fuzz@example.de', subject: 'Angebot', message: 'Hallo' } },
+  { signedIn: true, path: '/angebote/not-a-uuid', methods: ['GET', 'POST'], fields: { intent: 'setStatus', status: 'accepted' } },
+  { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000.pdf', methods: ['GET'], fields: {} },
   // JSON API (spec §7)
   { path: '/api/auth/login', methods: ['POST'], fields: { email: 'fuzz@example.de', password: 'Fuzz-Passwort-1' } },
   { path: '/api/auth/register', methods: ['POST'], fields: { email: 'neu2@example.de', password: 'Fuzz-Passwort-1', confirmPassword: 'Fuzz-Passwort-1', firstName: 'F', lastName: 'Z' } },
@@ -85,6 +93,12 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/api/projects', methods: ['GET', 'POST'], fields: { name: 'Fuzz', quantity: '1', filamentWeight: '25', printTime: '2', marketplaceFeePercentage: '5' } },
   { signedIn: true, path: '/api/projects/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { name: 'Fuzz', quantity: '1' } },
   { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
+  // Quotes (issue 26)
+  { signedIn: true, path: '/api/quotes', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerEmail: 'fuzz@example.de' } },
+  { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', lines: '[]', discountPercent: '10' } },
+  { signedIn: true, path: '/api/quotes/not-a-uuid', methods: ['PUT'], fields: { customerName: 'Fuzz' } },
+  { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000/pdf', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000/send', methods: ['POST'], fields: { to: 'fuzz@example.de', subject: 'Angebot', message: 'Hallo' } },
   // Slicer import (streamed multipart; open to visitors)
   { path: '/calculator/slicer-import', methods: ['GET', 'POST'], fields: { file: '; filament used [g] = 12.5', filamentWeight: '25', printTime: '2' } },
   { path: '/api/slicer/parse', methods: ['POST'], fields: { file: '; filament used [g] = 12.5' } },

@@ -31,6 +31,7 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/profile/image', 'PUT'],
   ['/api/profile/password', 'PUT'],
   ['/api/profile/upload-url', 'POST'],
+  ['/api/quotes/00000000-0000-4000-8000-000000000000/send', 'POST'],
 ];
 
 /** Loader-only routes. */
@@ -45,6 +46,8 @@ const LOADER_ONLY = [
   '/api/admin/settings',
   '/api/admin/users',
   '/api/profile/export',
+  '/api/quotes/00000000-0000-4000-8000-000000000000/pdf',
+  '/angebote/00000000-0000-4000-8000-000000000000.pdf',
 ];
 
 let server: TestServer;

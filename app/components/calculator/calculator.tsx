@@ -274,7 +274,7 @@ export function Calculator({
         >
           <div className="no-print">
             {signedIn ? (
-              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} />
+              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} projectId={project.id} />
             ) : (
               <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${linkQuery(fields, values)}`} />
             )}

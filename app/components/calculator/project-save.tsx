@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { CircleAlert, CircleCheck, Save } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileText, Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
@@ -17,7 +17,19 @@ const SAVE_INTENT: SaveIntent = 'save';
  * on small screens a floating round button. Both are submit buttons of the
  * calculator form with `formmethod="post"`, so saving works without JavaScript.
  */
-export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null }) {
+export function ProjectSavePanel({
+  saved,
+  saving,
+  unsaved,
+  error,
+  projectId,
+}: {
+  saved: boolean;
+  saving: boolean;
+  unsaved: boolean;
+  error: SaveError | null;
+  projectId?: string | null;
+}) {
   const { t } = useTranslation('projects');
   const label = saving ? t('calculator.saving') : saved ? t('calculator.update') : t('calculator.save');
 
@@ -49,6 +61,13 @@ export function ProjectSavePanel({ saved, saving, unsaved, error }: { saved: boo
           <CircleCheck aria-hidden="true" className="h-4 w-4" />
           {t('calculator.saved')}
         </p>
+      ) : null}
+      {/* Issue 26: a quote for a customer from the saved calculation (unsaved changes are saved first, by the button above). */}
+      {saved && !unsaved && projectId ? (
+        <Link to={`/angebote/neu?project=${projectId}`} data-create-quote className="flex w-full items-center justify-center gap-2 rounded-md border border-surface-line px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-surface-subtle">
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          {t('calculator.createQuote')}
+        </Link>
       ) : null}
       {unsaved ? (
         <p data-project-unsaved className="rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">

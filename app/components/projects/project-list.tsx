@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { Copy, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { Copy, FileText, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, projectListHref } from '~/domain/projects';
@@ -191,6 +191,10 @@ function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string
           <Link to={`/calculator?project=${project.id}`} aria-label={t('card.openNamed', { name: project.name })} className={buttonClassName({ size: 'sm' })}>
             <FolderOpen aria-hidden="true" className="size-4" />
             {t('card.open')}
+          </Link>
+          <Link to={`/angebote/neu?project=${project.id}`} aria-label={t('card.createQuoteNamed', { name: project.name })} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <FileText aria-hidden="true" className="size-4" />
+            {t('card.createQuote')}
           </Link>
           <Form method="post" action="/projects">
             <input type="hidden" name="id" value={project.id} />

@@ -8,6 +8,9 @@ import { ArrowLeft, Camera, CircleUserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { BUSINESS_DETAILS_INTENT, BusinessDetailsCard } from '~/components/quotes/business-details-card';
+import { businessDetailsSchema } from '~/domain/quotes';
+import { businessDetailsFormValues, getBusinessDetails, saveBusinessDetails } from '~/models/quotes.server';
 import { showToast } from '~/components/toaster';
 import { buttonClassName } from '~/components/ui/button-link';
 import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
@@ -25,14 +28,15 @@ import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
-export const handle = { i18n: ['account', 'auth', 'admin'] };
+export const handle = { i18n: ['account', 'auth', 'admin', 'quotes'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireUserContext(args);
+  const ctx = await requireUserContext(args);
   const t = await getServerT('account');
-  return { user: toPublicUser(user), meta: { title: t('profile.metaTitle') } };
+  const businessDetails = businessDetailsFormValues(await getBusinessDetails(ctx));
+  return { user: toPublicUser(ctx.user), businessDetails, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -88,6 +92,17 @@ export async function action(args: ActionFunctionArgs) {
     );
   }
 
+  // Geschäftsdaten for quotes (issue 26 §1).
+  if (intent === BUSINESS_DETAILS_INTENT) {
+    const submission = parseSubmission(formData, businessDetailsSchema);
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    const tq = await getServerT('quotes');
+    return pageResult(submission, await saveBusinessDetails(ctx, submission.value), () => ({
+      redirectTo: '/profile#geschaeftsdaten',
+      toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription') },
+    }), { extra: { intent } });
+  }
+
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
     return redirectWithToast('/profile', {
@@ -117,6 +132,7 @@ export default function ProfilePage() {
             it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
         <OwnAccountCards />
         <PasswordCard key={`password-${key}`} />
+        <BusinessDetailsSection key={`business-${key}`} />
       </div>
     </main>
   );
@@ -296,6 +312,17 @@ function OwnAccountCards() {
   const pending = usePendingIntent('deleteAccount');
   const deleteError = actionData?.intent === 'deleteAccount' && 'formError' in actionData ? String(actionData.formError) : null;
   return <AccountDataCards deleteError={deleteError} pending={pending} />;
+}
+
+function BusinessDetailsSection() {
+  const { businessDetails } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <BusinessDetailsCard
+      details={businessDetails}
+      lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
+    />
+  );
 }
 
 function PasswordCard() {

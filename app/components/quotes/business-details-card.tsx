@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
+import { businessDetailsSchema } from '~/domain/quotes';
+
+export const BUSINESS_DETAILS_INTENT = 'saveBusinessDetails';
+
+type FormShape = Record<'businessName' | 'address' | 'email' | 'phone' | 'taxId' | 'smallBusiness' | 'bankDetails' | 'validityDays' | 'closingText', string>;
+
+export type BusinessDetailsValues = {
+  businessName: string;
+  address: string;
+  email: string;
+  phone: string | null;
+  taxId: string | null;
+  smallBusiness: boolean;
+  bankDetails: string | null;
+  validityDays: number;
+  closingText: string;
+};
+
+/**
+ * 'Geschäftsdaten' on /profile (issue 26 §1): what quotes print as the seller.
+ * Its own intent on the profile action; works without JavaScript (the answer
+ * opens at #geschaeftsdaten, where its errors are).
+ */
+export function BusinessDetailsCard({ details, lastResult }: { details: BusinessDetailsValues | null; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation('quotes');
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === BUSINESS_DETAILS_INTENT;
+  const [form, fields] = useForm<FormShape>({
+    id: 'business-details',
+    lastResult,
+    defaultValue: details
+      ? {
+          ...details,
+          phone: details.phone ?? '',
+          taxId: details.taxId ?? '',
+          bankDetails: details.bankDetails ?? '',
+          validityDays: String(details.validityDays),
+          smallBusiness: details.smallBusiness ? 'on' : '',
+        }
+      : { validityDays: '14' },
+    constraint: getZodConstraint(businessDetailsSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessDetailsSchema }) as never,
+  });
+  return (
+    <section id="geschaeftsdaten" aria-labelledby="business-details-title" className="rounded-card border border-surface-line bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="business-details-title" className="text-lg font-semibold text-ink">
+        {t('business.title')}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{t('business.intro')}</p>
+      <div className="mt-4">
+        <FormAlert id={form.errorId} errors={form.errors} title={t('business.error')} />
+      </div>
+      <Form method="post" action="/profile#geschaeftsdaten" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value={BUSINESS_DETAILS_INTENT} />
+        <TextField label={t('business.businessName')} meta={fields.businessName} autoComplete="organization" />
+        <TextArea label={t('business.address')} meta={fields.address} rows={3} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('business.email')} meta={fields.email} type="email" autoComplete="email" hint={t('business.emailHint')} />
+          <TextField label={t('business.phone')} meta={fields.phone} autoComplete="tel" />
+        </div>
+        <TextField label={t('business.taxId')} meta={fields.taxId} />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input {...getInputProps(fields.smallBusiness, { type: 'checkbox' })} key={fields.smallBusiness.key} className="mt-0.5 size-4 accent-brand-600" />
+            <span>
+              <span className="font-medium">{t('business.smallBusiness')}</span>
+              <span className="block text-xs text-ink-muted">{t('business.smallBusinessHint')}</span>
+            </span>
+          </label>
+        </div>
+        <TextArea label={t('business.bankDetails')} meta={fields.bankDetails} rows={2} />
+        <TextField label={t('business.validityDays')} meta={fields.validityDays} hint={t('business.validityDaysHint')} />
+        <TextArea label={t('business.closingText')} meta={fields.closingText} rows={3} />
+        <div className="flex justify-end">
+          <SubmitButton pending={pending} pendingLabel={t('business.savePending')}>
+            {t('business.save')}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function TextArea({ label, meta, rows = 3 }: { label: string; meta: FieldMetadata<string>; rows?: number }) {
+  const { key, ...props } = getTextareaProps(meta);
+  return (
+    <div>
+      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea key={key} {...props} rows={rows} className={inputClassName} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { parseGermanNumber } from '../lib/parse-number';
+import { eurosToCents } from './quote-totals';
+
+/**
+ * Quote definitions the pages need in the browser too (issue 26): the form
+ * schemas (one per form, shared by page, API and browser), limits, statuses.
+ * The rules live in quotes.server.ts. Error values are i18n keys in `quotes`.
+ */
+
+export const QUOTES_PAGE_SIZE = 20;
+export const MAX_QUOTE_LINES = 50;
+export const MAX_QUOTE_SEARCH_LENGTH = 100;
+export const MAX_QUANTITY = 100_000;
+/** 1 000 000 € per unit: quantity × price stays far inside an integer column of cents. */
+export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+export const MAX_QUOTE_TOTAL_CENTS = 2_000_000_000;
+export const DEFAULT_VALIDITY_DAYS = 14;
+
+export const QUOTE_DISPLAY_STATUSES = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
+export type QuoteDisplayStatus = (typeof QUOTE_DISPLAY_STATUSES)[number];
+/** What the seller may set by hand (drafts become 'sent' by sending or by marking them so). */
+export const SETTABLE_STATUSES = ['sent', 'accepted', 'rejected'] as const;
+
+const E = {
+  required: 'quotes:errors.required',
+  tooLong: 'quotes:errors.tooLong',
+  control: 'quotes:errors.controlCharacters',
+  email: 'quotes:errors.email',
+  number: 'quotes:errors.number',
+  quantity: 'quotes:errors.quantity',
+  price: 'quotes:errors.price',
+  vatRate: 'quotes:errors.vatRate',
+  discount: 'quotes:errors.discount',
+  date: 'quotes:errors.date',
+  validUntil: 'quotes:errors.validUntil',
+  lines: 'quotes:errors.lines',
+  tooManyLines: 'quotes:errors.tooManyLines',
+  validityDays: 'quotes:errors.validityDays',
+  kind: 'quotes:errors.kind',
+  total: 'quotes:errors.total',
+};
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const text = (max: number, { multiline = false } = {}) =>
+  z
+    .string({ error: E.required })
+    .trim()
+    .max(max, E.tooLong)
+    .refine((value) => !(multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value), E.control);
+
+const requiredText = (max: number, options?: { multiline?: boolean }) => text(max, options).pipe(z.string().min(1, E.required));
+
+/** Empty or missing → null. (Conform sends an empty field as undefined; JSON may send null.) */
+const optionalText = (max: number, options?: { multiline?: boolean }) =>
+  text(max, options)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalEmail = text(254)
+  .pipe(z.union([z.literal(''), z.email(E.email)]))
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** A number as typed ('12,50', '12.5') or sent as JSON. */
+const germanNumber = (message: string, { emptyAs }: { emptyAs?: number } = {}) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '' && emptyAs !== undefined) return emptyAs;
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) return value;
+    } else {
+      const parsed = parseGermanNumber(value);
+      if (parsed.status === 'ok') return parsed.value;
+    }
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z
+  .string({ error: E.date })
+  .trim()
+  .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), E.date);
+
+export const businessDetailsSchema = z.object({
+  businessName: requiredText(200),
+  address: requiredText(500, { multiline: true }),
+  email: text(254).pipe(z.email(E.email)),
+  phone: optionalText(60),
+  taxId: optionalText(60),
+  smallBusiness: z
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('1'), z.literal('false'), z.literal('0')])
+    .optional()
+    .transform((value) => value === true || value === 'on' || value === 'true' || value === '1'),
+  bankDetails: optionalText(300, { multiline: true }),
+  validityDays: germanNumber(E.validityDays)
+    .optional()
+    .transform((value) => value ?? DEFAULT_VALIDITY_DAYS)
+    .pipe(z.number().int(E.validityDays).min(1, E.validityDays).max(365, E.validityDays)),
+  closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
+});
+export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
+
+export const quoteLineSchema = z.object({
+  kind: z.enum(['product', 'shipping', 'setup', 'free'], { error: E.kind }).default('free'),
+  description: requiredText(300),
+  quantity: germanNumber(E.quantity).pipe(z.number().int(E.quantity).min(1, E.quantity).max(MAX_QUANTITY, E.quantity)),
+  /** Euros incl. VAT per unit. */
+  unitPrice: germanNumber(E.price)
+    .pipe(z.number().min(0, E.price))
+    .transform((value) => eurosToCents(value))
+    .pipe(z.number().max(MAX_UNIT_PRICE_CENTS, E.price)),
+  vatRate: germanNumber(E.vatRate).pipe(z.number().min(0, E.vatRate).max(100, E.vatRate)).default(19),
+});
+
+export const quoteInputSchema = z
+  .object({
+    customerName: requiredText(200),
+    customerAddress: optionalText(500, { multiline: true }),
+    customerEmail: optionalEmail,
+    quoteDate: isoDate,
+    validUntil: isoDate,
+    lines: z.array(quoteLineSchema, { error: E.lines }).min(1, E.lines).max(MAX_QUOTE_LINES, E.tooManyLines),
+    discountPercent: germanNumber(E.discount, { emptyAs: 0 })
+      .nullable()
+      .optional()
+      .transform((value) => value ?? 0)
+      .pipe(z.number().min(0, E.discount).max(100, E.discount)),
+    closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
+  })
+  .refine((value) => value.validUntil >= value.quoteDate, { path: ['validUntil'], message: E.validUntil })
+  .refine((value) => value.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0) <= MAX_QUOTE_TOTAL_CENTS, {
+    path: ['lines'],
+    message: E.total,
+  });
+export type QuoteInput = z.infer<typeof quoteInputSchema>;
+
+export const createQuoteSchema = z.object({
+  projectId: z.string({ error: 'quotes:errors.project' }).trim().min(1, 'quotes:errors.project').max(100, 'quotes:errors.project'),
+  customerName: requiredText(200),
+  customerAddress: optionalText(500, { multiline: true }),
+  customerEmail: optionalEmail,
+});
+export type CreateQuoteInput = z.infer<typeof createQuoteSchema>;
+
+export const sendQuoteSchema = z.object({
+  to: text(254).pipe(z.email(E.email)),
+  subject: requiredText(200),
+  message: requiredText(5000, { multiline: true }),
+});
+export type SendQuoteInput = z.infer<typeof sendQuoteSchema>;
+
+/** YYYY-MM-DD of `date` in Germany (quotes are dated as the seller sees the calendar). */
+export function berlinDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+export function addDays(isoDay: string, days: number): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** 'Abgelaufen' is derived: a sent quote whose validity ended before `today`. */
+export function displayStatus(quote: { status: string; validUntil: string }, today: string): QuoteDisplayStatus {
+  if (quote.status === 'sent' && quote.validUntil < today) return 'expired';
+  return quote.status as QuoteDisplayStatus;
+}
+
+/** '2026-11-26' → '26.11.2026'. */
+export function formatIsoDate(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}.${month}.${year}`;
+}

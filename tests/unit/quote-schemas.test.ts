@@ -1,0 +1,59 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { describe, expect, it } from 'vitest';
+import { addDays, berlinDate, businessDetailsSchema, createQuoteSchema, displayStatus, quoteInputSchema } from '../../app/domain/quotes';
+
+type Parsed = { status?: string; error?: Record<string, string[] | null> | null };
+const errorsOf = (submission: unknown) => (submission as Parsed).error ?? {};
+
+const form = (entries: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+};
+
+describe('quote form schemas (as the pages parse them with Conform, and as JSON)', () => {
+  it('new quote: empty optional fields are null, not "Invalid input"', () => {
+    const submission = parseWithZod(form({ projectId: 'p', customerName: 'Erika', customerAddress: '', customerEmail: '' }), { schema: createQuoteSchema });
+    expect(submission.status).toBe('success');
+    expect(submission.status === 'success' && submission.value).toEqual({ projectId: 'p', customerName: 'Erika', customerAddress: null, customerEmail: null });
+    const missing = parseWithZod(form({ projectId: 'p', customerName: '' }), { schema: createQuoteSchema });
+    expect(errorsOf(missing).customerName).toEqual(['quotes:errors.required']);
+    expect(createQuoteSchema.safeParse({ projectId: 'p', customerName: 'E', customerEmail: null }).success).toBe(true);
+    expect(createQuoteSchema.safeParse({ projectId: 'p', customerName: 'E', customerEmail: 'nope' }).error?.issues[0].message).toBe('quotes:errors.email');
+  });
+
+  it('business details: checkbox, default validity, German numbers', () => {
+    const base = { businessName: 'Müller', address: 'Weg 1\n12345 Ort', email: 'a@example.de' };
+    const plain = parseWithZod(form(base), { schema: businessDetailsSchema });
+    expect(plain.status === 'success' && plain.value).toMatchObject({ smallBusiness: false, validityDays: 14, phone: null, closingText: '' });
+    const checked = parseWithZod(form({ ...base, smallBusiness: 'on', validityDays: '30' }), { schema: businessDetailsSchema });
+    expect(checked.status === 'success' && checked.value).toMatchObject({ smallBusiness: true, validityDays: 30 });
+    expect(errorsOf(parseWithZod(form({ ...base, validityDays: '0' }), { schema: businessDetailsSchema })).validityDays).toEqual(['quotes:errors.validityDays']);
+    expect(errorsOf(parseWithZod(form({ ...base, businessName: 'a\u0007b' }), { schema: businessDetailsSchema })).businessName).toEqual(['quotes:errors.controlCharacters']);
+  });
+
+  it('quote input: German prices to cents, discount empty = 0, dates checked', () => {
+    const body = {
+      customerName: 'Erika',
+      quoteDate: '2026-11-26',
+      validUntil: '2026-12-10',
+      discountPercent: '',
+      lines: [{ description: 'Vase', quantity: '2', unitPrice: '1.234,56', vatRate: '7' }],
+    };
+    const parsed = quoteInputSchema.parse(body);
+    expect(parsed.lines[0]).toEqual({ kind: 'free', description: 'Vase', quantity: 2, unitPrice: 123456, vatRate: 7 });
+    expect(parsed.discountPercent).toBe(0);
+    expect(quoteInputSchema.safeParse({ ...body, quoteDate: '2026-13-01' }).success).toBe(false);
+    expect(quoteInputSchema.safeParse({ ...body, lines: [{ ...body.lines[0], unitPrice: '-1' }] }).success).toBe(false);
+    expect(quoteInputSchema.safeParse({ ...body, lines: [{ ...body.lines[0], quantity: '1,5' }] }).success).toBe(false);
+  });
+
+  it('Abgelaufen is derived from the date; dates are German calendar days', () => {
+    expect(displayStatus({ status: 'sent', validUntil: '2026-12-10' }, '2026-12-10')).toBe('sent');
+    expect(displayStatus({ status: 'sent', validUntil: '2026-12-10' }, '2026-12-11')).toBe('expired');
+    expect(displayStatus({ status: 'draft', validUntil: '2026-12-10' }, '2027-01-01')).toBe('draft');
+    expect(displayStatus({ status: 'accepted', validUntil: '2026-12-10' }, '2027-01-01')).toBe('accepted');
+    expect(berlinDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(addDays('2026-12-25', 14)).toBe('2027-01-08');
+  });
+});
