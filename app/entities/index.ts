@@ -10,6 +10,7 @@ import { Printer } from './printer.entity';
 import { Project } from './project.entity';
 import { RateLimit } from './rate-limit.entity';
 import { Session } from './session.entity';
+import { StripeEvent } from './stripe-event.entity';
 import { ShippingProvider } from './shipping-provider.entity';
 import { User } from './user.entity';
 
@@ -27,6 +28,7 @@ export {
   RateLimit,
   Session,
   ShippingProvider,
+  StripeEvent,
   User,
 };
 export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
@@ -49,4 +51,5 @@ export const allEntities = [
   ContactMessage,
   RateLimit,
   PendingUpload,
+  StripeEvent,
 ];

@@ -24,6 +24,39 @@ export type ContactConfig = {
   enabled: boolean;
 };
 
+/** admin_settings.stripe_config (spec §3). */
+export type StripeConfig = {
+  publicKey: string;
+  secretKey: string;
+  productId: string;
+  /** Optional: empty means the app creates the product and monthly price itself. */
+  priceId: string;
+  webhookSecret: string;
+  currency: string;
+  /** Cents. */
+  monthlyPrice: number;
+};
+
+/** admin_settings.google_ads_config (spec §3). */
+export type GoogleAdsConfig = {
+  clientId: string;
+  adSlotId: string;
+  enableAds: boolean;
+  testMode: boolean;
+};
+
+export const STRIPE_CONFIG_DEFAULTS: StripeConfig = {
+  publicKey: '',
+  secretKey: '',
+  productId: '',
+  priceId: '',
+  webhookSecret: '',
+  currency: 'eur',
+  monthlyPrice: 399,
+};
+
+export const GOOGLE_ADS_CONFIG_DEFAULTS: GoogleAdsConfig = { clientId: '', adSlotId: '', enableAds: true, testMode: false };
+
 export const DEFAULT_FROM_EMAIL = 'noreply@druckpreis.local';
 
 /** The spec's defaults; the German ones come from public/locales/de/mail.json. */
@@ -59,6 +92,15 @@ export async function getEmailConfig(em: EntityManager): Promise<EmailConfig> {
 
 export async function getContactConfig(em: EntityManager): Promise<ContactConfig> {
   return mergeSettings(await getContactConfigDefaults(), await readSettingJson(em, 'contact_config'));
+}
+
+/** Stored payment settings merged over the spec's defaults (secrets included: server use only). */
+export async function getStripeConfig(em: EntityManager): Promise<StripeConfig> {
+  return mergeSettings({ ...STRIPE_CONFIG_DEFAULTS }, await readSettingJson(em, 'stripe_config'));
+}
+
+export async function getGoogleAdsConfig(em: EntityManager): Promise<GoogleAdsConfig> {
+  return mergeSettings({ ...GOOGLE_ADS_CONFIG_DEFAULTS }, await readSettingJson(em, 'google_ads_config'));
 }
 
 async function readSettingJson(em: EntityManager, key: string): Promise<Record<string, unknown>> {

@@ -11,6 +11,9 @@ export type MailTemplate =
   | 'emailInUse'
   | 'contactNotification'
   | 'contactAutoReply'
+  | 'premiumStarted'
+  | 'premiumEnded'
+  | 'paymentFailed'
   | 'test';
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -21,6 +24,9 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'emailInUse',
   'contactNotification',
   'contactAutoReply',
+  'premiumStarted',
+  'premiumEnded',
+  'paymentFailed',
   'test',
 ];
 
@@ -45,6 +51,8 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - contactNotification: name, email, subject, message (all required)
  * - contactAutoReply: nothing — it repeats none of the sender's text, so the
  *   form cannot be used to mail arbitrary content to arbitrary addresses
+ * - premiumStarted, premiumEnded: name
+ * - paymentFailed: name, actionRequired ('1' when the bank asks for a confirmation)
  * - test: nothing
  */
 export class MailDataError extends Error {
@@ -213,6 +221,23 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
         ],
         signOff: true,
       };
+    case 'premiumStarted':
+    case 'premiumEnded':
+    case 'paymentFailed': {
+      // Texts in the premium namespace (issue 21), links to /premium.
+      const p = await getServerT('premium');
+      const premiumLink = httpUrl(`${base}/premium`, 'link');
+      const k = `mail.${template}`;
+      const blocks: Block[] = [{ kind: 'paragraph', text: p(`${k}.intro`) }];
+      if (template === 'premiumStarted') blocks.push({ kind: 'paragraph', text: p(`${k}.manage`) });
+      if (template === 'premiumEnded') blocks.push({ kind: 'paragraph', text: p(`${k}.again`) });
+      if (template === 'paymentFailed') {
+        if (data.actionRequired) blocks.push({ kind: 'paragraph', text: p(`${k}.actionRequired`) });
+        blocks.push({ kind: 'paragraph', text: p(`${k}.update`) });
+      }
+      blocks.push({ kind: 'button', label: p(`${k}.button`), url: premiumLink });
+      return { subject: p(`${k}.subject`), preheader: p(`${k}.preheader`), greetingName: name, blocks, signOff: true };
+    }
     case 'test':
       return {
         subject: t('test.subject'),
