@@ -10,7 +10,10 @@ import { logContactRecipient } from './models/contact.server';
 import { getEm, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './services/db.server';
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
+import { adScriptAllowed, type AdsView } from './models/ads.server';
 import { applyCachePolicy } from './utils/http-cache.server';
+import { CSP_EXTENSION_HEADER, type CspExtension } from './utils/security-headers';
+import { sharedMaxAge } from './utils/visitor-page-cache.server';
 import { NonceProvider } from './utils/nonce';
 import { trimReactEncoderPadding } from './utils/react-stream-padding.server';
 import { cachedHtmlResponse, getCachedPage, recordingStream, renderCacheKey, storePage } from './utils/render-cache.server';
@@ -51,6 +54,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const nonce = String(cspNonce ?? '');
   // Before anything is stored or sent: what is rendered for a session is private (http-cache.server.ts).
   await applyCachePolicy(responseHeaders, request, loadContext);
+  applyPagePolicies(responseHeaders, remixContext);
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedPage(cacheKey) : null;
   if (cached) {
@@ -106,6 +110,33 @@ const handleRequest: HandleDocumentRequestFunction = async (
 };
 
 export default handleRequest;
+
+/** Seconds a shared page with ad slots may be reused: with the settings' 30 s, a changed ads setting shows within a minute. */
+const AD_PAGE_MAX_AGE = 30;
+
+/**
+ * What the matched routes' `handle` asks of the response: `csp: ['payments']`
+ * (/premium) widens the CSP on that page only; `ads: true` marks pages with ad
+ * slots, whose policy is widened for the ad script only when the root loader
+ * allows it (ads shown, real ads, cookie dialog answered), and whose shared
+ * copies live 30 s at most.
+ */
+function applyPagePolicies(headers: Headers, remixContext: EntryContext) {
+  const extensions = new Set<CspExtension>();
+  let adPage = false;
+  for (const match of remixContext.staticHandlerContext.matches) {
+    const handle = remixContext.routeModules[match.route.id]?.handle as { csp?: CspExtension[]; ads?: boolean } | undefined;
+    for (const extension of handle?.csp ?? []) extensions.add(extension);
+    if (handle?.ads) adPage = true;
+  }
+  const ads = (remixContext.staticHandlerContext.loaderData?.root as { ads?: AdsView } | undefined)?.ads;
+  if (adPage && adScriptAllowed(ads)) extensions.add('ads');
+  if (extensions.size > 0) headers.set(CSP_EXTENSION_HEADER, [...extensions].join(','));
+  const maxAge = sharedMaxAge(headers);
+  if (adPage && ads?.show && maxAge !== null && maxAge > AD_PAGE_MAX_AGE) {
+    headers.set('Cache-Control', `public, max-age=${AD_PAGE_MAX_AGE}`);
+  }
+}
 
 /** Requests whose loader or action failed for want of a database (handleError runs before the render). */
 const outageRequests = new WeakSet<Request>();

@@ -12,6 +12,8 @@ import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
 import { isPremium } from './models/permissions.server';
+import { getAdsView } from './models/ads.server';
+import { PastDueBanner } from './components/premium/past-due-banner';
 import { getRequestContext, isAdmin } from './services/auth.server';
 import { getConsent } from './utils/consent.server';
 import { LAZY_PARTS, partPreloads } from './utils/part-preloads.server';
@@ -28,12 +30,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // The request context is shared with the page's own loader: one session and user read per request.
   const [consent, ctx, { toast, headers }] = await Promise.all([getConsent(request), getRequestContext(args), getToast(request)]);
   const user = ctx.user;
+  const premium = isPremium(user, ctx.now);
+  const ads = await getAdsView(ctx, consent);
   return data(
     {
       locale: 'de' as const,
       consent,
       user: user ? toPublicUser(user) : null,
-      roles: { isAdmin: isAdmin(user), isPremium: isPremium(user, ctx.now) },
+      roles: { isAdmin: isAdmin(user), isPremium: premium },
+      // Premium continues while Stripe retries a failed payment; every page asks for a new card (issue 21).
+      pastDue: premium && user?.subscriptionStatus === 'past_due',
+      ads,
       toast,
       // The header's signed-in menus are a chunk of their own: fetched with the page's scripts.
       partPreloads: user ? partPreloads(LAZY_PARTS.headerSignedIn) : [],
@@ -79,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteHeader user={headerUser(data?.user, data?.roles)} />
+        {data?.pastDue ? <PastDueBanner /> : null}
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />

@@ -15,6 +15,7 @@ import {
 import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
+import { AdSlot } from '~/components/ads/ad-slot';
 import { CostOverview } from '~/components/calculator/cost-overview';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
@@ -46,7 +47,8 @@ import { useHydrated } from '~/utils/use-hydrated';
 import { publicPageHeaders } from '~/utils/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
+// `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
+export const handle = { i18n: ['calculator', 'pickers', 'projects'], ads: true };
 // Shared for visitors (sessions are made private by the server): app/utils/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
@@ -466,6 +468,7 @@ function Calculator({
             {...sectionProps}
             before={pickers ? <SignedInPart part="pickers" section="packagingShipping" state={pickers} submitted={submitted} /> : null}
           />
+          <AdSlot position="calculator-left" />
           <FieldSection
             section="marketplace"
             {...sectionProps}
@@ -519,9 +522,11 @@ function Calculator({
               <p className="w-full text-xs text-ink-faint">{t('actions.printHint')}</p>
             )}
           </div>
+          <AdSlot position="calculator-sidebar" />
         </div>
       </form>
       <HelpSection />
+      <AdSlot position="calculator-below" className="mt-6" />
     </main>
   );
 }
