@@ -25,6 +25,9 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/profile/image', 'PUT'],
   ['/api/profile/password', 'PUT'],
   ['/api/profile/upload-url', 'POST'],
+  ['/api/stripe/webhook', 'POST'],
+  ['/api/subscription/create', 'POST'],
+  ['/api/subscription/cancel', 'POST'],
 ];
 
 /** Loader-only routes. */
@@ -36,6 +39,9 @@ const LOADER_ONLY = [
   '/sitemap.xml',
   '/images/profile/00000000-0000-0000-0000-000000000000/abc',
   '/calculator/export',
+  '/api/stripe/public-key',
+  '/api/subscription/status',
+  '/api/google-ads-config',
 ];
 
 let server: TestServer;

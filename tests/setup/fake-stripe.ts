@@ -52,6 +52,49 @@ export type FakeStripe = {
 
 const DAY = 86_400;
 
+/**
+ * A stand-in for Stripe.js (served at /stripe.js) with the parts the app uses:
+ * Stripe(pk).elements({ clientSecret }).create('payment') with mount/on('ready'),
+ * and confirmPayment, which "pays" through the fake (card 4000 0000 0000 0002
+ * is declined with a card error, as Stripe's test card is).
+ */
+const STUB_STRIPE_JS = `(function () {
+  window.Stripe = function (publicKey) {
+    return {
+      elements: function (options) {
+        return {
+          clientSecret: options.clientSecret,
+          create: function () {
+            var handlers = {};
+            return {
+              on: function (name, handler) { handlers[name] = handler; },
+              mount: function (element) {
+                var input = document.createElement('input');
+                input.name = 'stub-card';
+                input.setAttribute('aria-label', 'Kartennummer');
+                input.setAttribute('data-stub-card', publicKey);
+                element.appendChild(input);
+                setTimeout(function () { if (handlers.ready) handlers.ready(); }, 400);
+              },
+              destroy: function () {}
+            };
+          }
+        };
+      },
+      confirmPayment: function (options) {
+        var card = (document.querySelector('[name=stub-card]') || {}).value || '';
+        if (card.replace(/\\s/g, '') === '4000000000000002') {
+          return Promise.resolve({ error: { type: 'card_error', message: 'Ihre Karte wurde abgelehnt.' } });
+        }
+        return fetch('__FAKE__/test/confirm', { method: 'POST', body: JSON.stringify({ clientSecret: options.elements.clientSecret }) })
+          .then(function (response) { return response.json(); })
+          .then(function (body) { return { paymentIntent: { status: body.status } }; });
+      }
+    };
+  };
+})();
+`;
+
 function newId(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 }
@@ -76,15 +119,17 @@ export function parseStripeForm(body: string): Record<string, any> {
   return result;
 }
 
-export async function startFakeStripe(options: { webhookUrl?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
+export type FakeStripeOptions = { webhookUrl?: string; webhookSecret?: string; secretKey?: string; publishableKey?: string; port?: number };
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const idempotent = new Map<string, { status: number; body: string }>();
   const stalled = new Set<http.ServerResponse>();
   const now = () => Math.floor(Date.now() / 1000);
 
   const fake = {
     url: '',
-    secretKey: 'sk_test_fake_' + crypto.randomBytes(8).toString('hex'),
-    publishableKey: 'pk_test_fake_' + crypto.randomBytes(8).toString('hex'),
+    secretKey: options.secretKey ?? 'sk_test_fake_' + crypto.randomBytes(8).toString('hex'),
+    publishableKey: options.publishableKey ?? 'pk_test_fake_' + crypto.randomBytes(8).toString('hex'),
     webhookSecret: options.webhookSecret ?? 'whsec_fake_' + crypto.randomBytes(12).toString('hex'),
     webhookUrl: options.webhookUrl ?? null,
     holdWebhooks: false,
@@ -346,6 +391,24 @@ export async function startFakeStripe(options: { webhookUrl?: string; webhookSec
         res.writeHead(303, { Location: String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id) }).end();
         return;
       }
+      if (url.pathname === '/stripe.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(STUB_STRIPE_JS.replace('__FAKE__', fake.url));
+        return;
+      }
+      if (url.pathname === '/test/confirm' && req.method === 'POST') {
+        // The stub Stripe.js confirms here: the subscription is paid, the webhooks go out.
+        const secret = String((JSON.parse(body || '{}') as { clientSecret?: string }).clientSecret ?? '');
+        const subscriptionId = /^pi_(sub_[0-9a-f]+)_secret_/.exec(secret)?.[1];
+        const subscription = subscriptionId ? fake.subscriptions.get(subscriptionId) : undefined;
+        const cors = { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' };
+        if (!subscription) return void res.writeHead(400, cors).end(JSON.stringify({ status: 'requires_payment_method' }));
+        subscription.status = 'active';
+        const events = [fake.event('invoice.paid', { ...invoiceFor(subscription.id), status: 'paid' }), fake.event('customer.subscription.updated', subscription)];
+        fake.sentEvents.push(...events);
+        if (!fake.holdWebhooks && fake.webhookUrl) for (const event of events) await fake.deliver(event);
+        res.writeHead(200, cors).end(JSON.stringify({ status: 'succeeded' }));
+        return;
+      }
       if ((match = /^\/portal\/([\w]+)$/.exec(url.pathname))) {
         const back = url.searchParams.get('return') ?? '/';
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="de"><head><title>Fake Portal</title></head><body><h1>Fake Stripe Kundenportal</h1><a href="${back}">Zurück</a></body></html>`);
@@ -356,7 +419,7 @@ export async function startFakeStripe(options: { webhookUrl?: string; webhookSec
       res.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((resolve) => {

@@ -51,4 +51,13 @@ describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first vi
       for (const marker of signedInMarkers) expect(code.includes(marker), `${file} names ${marker}`).toBe(false);
     }
   });
+
+  it('holds neither Stripe.js nor the ad script loader (issue 21): they load on their pages, after consent', () => {
+    const files = firstVisitFiles(readClientManifest());
+    const markers = ['js.stripe.com', 'confirmPayment', 'pagead2.googlesyndication.com', 'requestNonPersonalizedAds'];
+    for (const file of files) {
+      const code = readFileSync(path.join('build/client', file), 'utf8');
+      for (const marker of markers) expect(code.includes(marker), `${file} names ${marker}`).toBe(false);
+    }
+  });
 });

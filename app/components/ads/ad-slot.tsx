@@ -14,11 +14,12 @@ import type { loader as rootLoader } from '~/root';
  */
 export type AdPosition = 'landing' | 'calculator-left' | 'calculator-sidebar' | 'calculator-below';
 
-const HEIGHT: Record<AdPosition, number> = {
-  landing: 120,
-  'calculator-left': 120,
-  'calculator-sidebar': 250,
-  'calculator-below': 120,
+// Fixed heights as classes: the CSP allows no inline style attributes.
+const HEIGHT: Record<AdPosition, string> = {
+  landing: 'h-[120px]',
+  'calculator-left': 'h-[120px]',
+  'calculator-sidebar': 'h-[250px]',
+  'calculator-below': 'h-[120px]',
 };
 
 export function AdSlot({ position, className = '' }: { position: AdPosition; className?: string }) {
@@ -38,14 +39,9 @@ export function AdSlot({ position, className = '' }: { position: AdPosition; cla
       .catch((error: unknown) => console.error('[ads]', error));
   }, [adsense, clientId, nonPersonalized]);
   if (!ads?.show) return null;
-  const height = HEIGHT[position];
   return (
-    <aside
-      data-ad-slot={position}
-      aria-label={t('ads.label')}
-      style={{ height }}
-      className={`no-print overflow-hidden print:hidden ${className}`}
-    >
+    // A plain box, not a landmark: several slots on one page, some inside <main> and the form.
+    <div data-ad-slot={position} className={`no-print overflow-hidden print:hidden ${HEIGHT[position]} ${className}`}>
       {!ads.consentAnswered ? (
         <div data-ad-reserved className="h-full" />
       ) : ads.mode === 'placeholder' ? (
@@ -59,13 +55,12 @@ export function AdSlot({ position, className = '' }: { position: AdPosition; cla
       ) : (
         <ins
           ref={insRef}
-          className="adsbygoogle"
-          style={{ display: 'block', height }}
+          className="adsbygoogle block h-full"
           data-ad-client={ads.clientId}
           data-ad-slot-id={ads.adSlotId}
           data-full-width-responsive="false"
         />
       )}
-    </aside>
+    </div>
   );
 }
