@@ -13,12 +13,15 @@ import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
 import { isPremium } from './models/permissions.server';
 import { getAdsView } from './models/ads.server';
-import { PastDueBanner } from './components/premium/past-due-banner';
 import { getRequestContext, isAdmin } from './services/auth.server';
 import { getConsent } from './utils/consent.server';
 import { LAZY_PARTS, partPreloads } from './utils/part-preloads.server';
 import { useNonce } from './utils/nonce';
+import { lazyPart } from './utils/lazy-part';
 import { getToast } from './utils/toast.server';
+
+// Shown to past_due Premium users only: a chunk of its own, never part of anyone's first visit.
+const PastDueBanner = lazyPart(() => import('./components/premium/past-due-banner'), '[data-past-due-banner]');
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

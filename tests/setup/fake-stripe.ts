@@ -74,7 +74,7 @@ const STUB_STRIPE_JS = `(function () {
                 input.setAttribute('aria-label', 'Kartennummer');
                 input.setAttribute('data-stub-card', publicKey);
                 element.appendChild(input);
-                setTimeout(function () { if (handlers.ready) handlers.ready(); }, 400);
+                setTimeout(function () { if (handlers.ready) handlers.ready(); }, 1500);
               },
               destroy: function () {}
             };

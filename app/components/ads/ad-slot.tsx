@@ -1,16 +1,15 @@
-import { Link, useRouteLoaderData } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from '@remix-run/react';
 import type { loader as rootLoader } from '~/root';
+import { lazyPart } from '~/utils/lazy-part';
 
 /**
  * An ad slot where spec §2 puts one. For free users and visitors it is always
  * rendered on the server as `data-ad-slot="<position>"` with its height fixed,
  * so an ad that fills it late moves nothing (layout shift 0); Premium users
- * get nothing, and nothing is ever printed. What fills it (root loader's
- * `ads`, models/ads.server.ts): nothing before the cookie dialog is answered,
- * a placeholder card in test mode, else AdSense — whose loader is a chunk of
- * its own (./adsense), fetched only then, never part of a first visit.
+ * get nothing, and nothing is ever printed. Before the cookie dialog is
+ * answered the slot is only its reserved space; afterwards its content
+ * (./ad-content: a placeholder card in test mode, else AdSense) is a chunk of
+ * its own, so a visitor's first visit never downloads any ad code.
  */
 export type AdPosition = 'landing' | 'calculator-left' | 'calculator-sidebar' | 'calculator-below';
 
@@ -22,45 +21,15 @@ const HEIGHT: Record<AdPosition, string> = {
   'calculator-below': 'h-[120px]',
 };
 
+const AdContent = lazyPart(() => import('./ad-content'), '[data-ad-content]');
+
 export function AdSlot({ position, className = '' }: { position: AdPosition; className?: string }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  const ads = root?.ads;
-  const { t } = useTranslation('common');
-  const insRef = useRef<HTMLModElement>(null);
-  const adsense = Boolean(ads?.show && ads.mode === 'adsense' && ads.consentAnswered);
-  const clientId = ads?.clientId ?? '';
-  const nonPersonalized = ads?.nonPersonalized ?? true;
-  useEffect(() => {
-    if (!adsense || !insRef.current) return;
-    const slot = insRef.current;
-    import('./adsense')
-      .then(({ fillAdSlot }) => fillAdSlot(slot, { clientId, nonPersonalized }))
-      // Ad script errors are logged and never break the page (spec §8).
-      .catch((error: unknown) => console.error('[ads]', error));
-  }, [adsense, clientId, nonPersonalized]);
+  const ads = useRouteLoaderData<typeof rootLoader>('root')?.ads;
   if (!ads?.show) return null;
+  // A plain box, not a landmark: several slots on one page, some inside <main> and the form.
   return (
-    // A plain box, not a landmark: several slots on one page, some inside <main> and the form.
     <div data-ad-slot={position} className={`no-print overflow-hidden print:hidden ${HEIGHT[position]} ${className}`}>
-      {!ads.consentAnswered ? (
-        <div data-ad-reserved className="h-full" />
-      ) : ads.mode === 'placeholder' ? (
-        <div data-ad-placeholder className="flex h-full flex-col items-center justify-center rounded-card border border-dashed border-surface-line bg-surface px-4 text-center">
-          <p className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{t('ads.label')}</p>
-          <p className="mt-1 text-sm text-ink-muted">{t('ads.placeholder')}</p>
-          <Link to="/premium" className="mt-1 text-xs font-semibold text-brand-700 underline">
-            {t('ads.upgrade')}
-          </Link>
-        </div>
-      ) : (
-        <ins
-          ref={insRef}
-          className="adsbygoogle block h-full"
-          data-ad-client={ads.clientId}
-          data-ad-slot-id={ads.adSlotId}
-          data-full-width-responsive="false"
-        />
-      )}
+      {ads.consentAnswered ? <AdContent ads={ads} /> : null}
     </div>
   );
 }

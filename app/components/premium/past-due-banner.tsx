@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * a link to /premium, where 'Zahlungsdaten und Rechnungen' opens Stripe's portal.
  * Its texts live in `common` so every page has them without loading `premium`.
  */
-export function PastDueBanner() {
+export default function PastDueBanner() {
   const { t } = useTranslation('common');
   return (
     <div role="alert" data-past-due-banner className="border-b border-amber-300 bg-amber-50 print:hidden">
