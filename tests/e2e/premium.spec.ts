@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import { consentCookieValue, expect, test } from './fixtures';
+import { E2E_DATABASE_URL } from './server-env';
 
 /**
  * Premium by card against the fake Stripe API (tests/e2e/fake-stripe-server.ts),
@@ -106,6 +108,26 @@ test('Stripe.js is loaded on /premium only, and only after payment consent', asy
   expect(premiumResponse.headers()['content-security-policy']).toContain('https://js.stripe.com');
   // The internal header that asked for it never reaches the browser.
   expect(premiumResponse.headers()['x-druckpreis-csp']).toBeUndefined();
+});
+
+test('past_due: Premium stays, and every page asks for a new card', async ({ page, signIn }) => {
+  const user = await signIn({ isPremium: true });
+  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`update users set subscription_status = 'past_due' where id = $1`, [user.id]);
+  } finally {
+    await client.end();
+  }
+  for (const path of ['/calculator', '/projects', '/profile']) {
+    await page.goto(path);
+    const banner = page.locator('[data-past-due-banner]');
+    await expect(banner).toContainText('Ihre letzte Premium-Zahlung ist fehlgeschlagen.');
+    await expect(banner.getByRole('link', { name: 'Zahlungsdaten aktualisieren' })).toHaveAttribute('href', '/premium');
+    await expect(page.locator('[data-premium-crown]')).toBeVisible();
+  }
+  await page.goto('/premium');
+  await expect(statusCard(page).locator('[data-premium-status-name]')).toHaveText('Zahlung überfällig');
 });
 
 test.describe('ads', () => {
