@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { browserProjects } from './tests/e2e/projects';
-import { E2E_PG_PORT, E2E_PORT, E2E_SESSION_SECRET } from './tests/e2e/server-env';
+import { E2E_PG_PORT, E2E_PORT, E2E_SESSION_SECRET, E2E_STRIPE } from './tests/e2e/server-env';
 
 const PORT = E2E_PORT;
 const baseURL = `http://localhost:${PORT}`;
@@ -52,7 +52,17 @@ export default defineConfig({
     },
   },
   projects: browserProjects,
-  webServer: {
+  webServer: [
+  {
+    // A fake Stripe API (customers, prices, subscriptions, Checkout, portal) and a stub Stripe.js (issue 21).
+    command: 'npx tsx tests/e2e/fake-stripe-server.ts',
+    url: `${E2E_STRIPE.url}/stripe.js`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  {
     command: 'rm -rf tests/.tmp/e2e && npx tsx scripts/start.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -72,6 +82,15 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '1000',
       // The production floor (the server runs as in production); the default 12 costs 4x the time per sign-in.
       BCRYPT_COST: '10',
+      // Payments against the fake Stripe API (STRIPE_API_BASE and STRIPE_JS_URL are for tests and local fakes only).
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_PUBLISHABLE_KEY: E2E_STRIPE.publishableKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: E2E_STRIPE.url,
+      STRIPE_JS_URL: `${E2E_STRIPE.url}/stripe.js`,
+      // Ads as placeholder cards (test mode): no ad network in tests.
+      GOOGLE_ADS_TEST_MODE: 'true',
     },
   },
+  ],
 });

@@ -22,6 +22,9 @@ import {
   trimReactEncoderPadding,
   type VisitorPageSlot,
 } from './server';
+import { adScriptAllowed, type AdsView } from './models/ads.server';
+import { CSP_EXTENSION_HEADER, type CspExtension } from './server/security-headers';
+import { sharedMaxAge } from './server/visitor-page-cache.server';
 
 declare global {
   // One outbox worker (and one upload cleanup) per process, also across dev-server module reloads.
@@ -60,6 +63,7 @@ const handleRequest: HandleDocumentRequestFunction = async (
   const nonce = String(cspNonce ?? '');
   // Before anything is stored or sent: what is rendered for a session is private (http-cache.server.ts).
   await applyCachePolicy(responseHeaders, request, loadContext);
+  applyPagePolicies(responseHeaders, remixContext);
   const cacheKey = renderCacheKey(request, remixContext, responseStatusCode);
   const cached = cacheKey ? getCachedPage(cacheKey) : null;
   if (cached) {
@@ -115,6 +119,33 @@ const handleRequest: HandleDocumentRequestFunction = async (
 };
 
 export default handleRequest;
+
+/** Seconds a shared page with ad slots may be reused: with the settings' 30 s, a changed ads setting shows within a minute. */
+const AD_PAGE_MAX_AGE = 30;
+
+/**
+ * What the matched routes' `handle` asks of the response: `csp: ['payments']`
+ * (/premium) widens the CSP on that page only; `ads: true` marks pages with ad
+ * slots, whose policy is widened for the ad script only when the root loader
+ * allows it (ads shown, real ads, cookie dialog answered), and whose shared
+ * copies live 30 s at most.
+ */
+function applyPagePolicies(headers: Headers, remixContext: EntryContext) {
+  const extensions = new Set<CspExtension>();
+  let adPage = false;
+  for (const match of remixContext.staticHandlerContext.matches) {
+    const handle = remixContext.routeModules[match.route.id]?.handle as { csp?: CspExtension[]; ads?: boolean } | undefined;
+    for (const extension of handle?.csp ?? []) extensions.add(extension);
+    if (handle?.ads) adPage = true;
+  }
+  const ads = (remixContext.staticHandlerContext.loaderData?.root as { ads?: AdsView } | undefined)?.ads;
+  if (adPage && adScriptAllowed(ads)) extensions.add('ads');
+  if (extensions.size > 0) headers.set(CSP_EXTENSION_HEADER, [...extensions].join(','));
+  const maxAge = sharedMaxAge(headers);
+  if (adPage && ads?.show && maxAge !== null && maxAge > AD_PAGE_MAX_AGE) {
+    headers.set('Cache-Control', `public, max-age=${AD_PAGE_MAX_AGE}`);
+  }
+}
 
 /** Requests whose loader or action failed for want of a database (handleError runs before the render). */
 const outageRequests = new WeakSet<Request>();

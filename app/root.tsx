@@ -18,6 +18,11 @@ import { getConsent } from './web/consent.server';
 import { LAZY_PARTS, partPreloads } from './server/part-preloads.server';
 import { useNonce } from './lib/nonce';
 import { getToast } from './web/toast.server';
+import { getAdsView } from './models/ads.server';
+import { lazyPart } from './lib/lazy-part';
+
+// Shown to past_due Premium users only: a chunk of its own, never part of anyone's first visit.
+const PastDueBanner = lazyPart(() => import('./components/premium/past-due-banner'), '[data-past-due-banner]');
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -29,12 +34,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // The request context is shared with the page's own loader: one session and user read per request.
   const [consent, ctx, { toast, headers }] = await Promise.all([getConsent(request), getRequestContext(args), getToast(request)]);
   const user = ctx.user;
+  const premium = isPremium(user, ctx.now);
+  const ads = await getAdsView(ctx, consent);
   return data(
     {
       locale: 'de' as const,
       consent,
       user: user ? toPublicUser(user) : null,
-      roles: { isAdmin: isAdmin(user), isPremium: isPremium(user, ctx.now) },
+      roles: { isAdmin: isAdmin(user), isPremium: premium },
+      // Premium continues while Stripe retries a failed payment; every page asks for a new card (issue 21).
+      pastDue: premium && user?.subscriptionStatus === 'past_due',
+      ads,
       toast,
       // The header's signed-in menus are a chunk of their own: fetched with the page's scripts.
       partPreloads: user ? partPreloads(LAZY_PARTS.headerSignedIn) : [],
@@ -81,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteHeader user={headerUser(data?.user, data?.roles)} />
+        {data?.pastDue ? <PastDueBanner /> : null}
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />

@@ -25,6 +25,10 @@ export class ContactMessage {
   @Property({ type: 'text', nullable: true })
   ip?: string | null;
 
+  /** Sent by a signed-in Premium user: priority support (spec §1). */
+  @Property({ type: 'boolean', default: false })
+  isPremium: Opt<boolean> = false;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 }

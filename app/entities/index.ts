@@ -14,6 +14,7 @@ import { Quote } from './quote.entity';
 import { QuoteCounter } from './quote-counter.entity';
 import { RateLimit } from './rate-limit.entity';
 import { Session } from './session.entity';
+import { StripeEvent } from './stripe-event.entity';
 import { ShippingProvider } from './shipping-provider.entity';
 import { SignInLink } from './sign-in-link.entity';
 import { User } from './user.entity';
@@ -37,6 +38,7 @@ export {
   Session,
   ShippingProvider,
   SignInLink,
+  StripeEvent,
   User,
 };
 export { FILAMENT_MATERIALS, type FilamentMaterial } from './filament.entity';
@@ -65,4 +67,5 @@ export const allEntities = [
   BusinessDetails,
   Quote,
   QuoteCounter,
+  StripeEvent,
 ];

@@ -1,4 +1,4 @@
-import { BeforeCreate, BeforeUpdate, Entity, Index, Property, Unique, type Hidden, type Opt } from '@mikro-orm/core';
+import { BeforeCreate, BeforeUpdate, BigIntType, Entity, Index, Property, Unique, type Hidden, type Opt } from '@mikro-orm/core';
 import { BaseEntity, flagColumn } from './base.entity';
 
 @Entity({ tableName: 'users' })
@@ -85,6 +85,21 @@ export class User extends BaseEntity {
   /** Stripe subscription status (active, past_due, canceled, ...); null when never subscribed. */
   @Property({ type: 'text', nullable: true })
   subscriptionStatus?: string | null;
+
+  /** End of the paid period of the current subscription (its item's current_period_end); null when unknown. */
+  @Property({ type: 'datetime', nullable: true })
+  subscriptionPeriodEnd?: Date | null;
+
+  /** The subscription ends at the end of the paid period (cancelled, still running). */
+  @Property({ type: 'boolean', default: false })
+  subscriptionCancelAtPeriodEnd: Opt<boolean> = false;
+
+  /**
+   * Unix seconds of the Stripe state last applied (an event's `created`, or the time of a
+   * server-side read): an older event that arrives late never overrides it.
+   */
+  @Property({ type: new BigIntType('number'), nullable: true, hidden: true })
+  subscriptionStateAt?: number | null;
 
   @BeforeCreate()
   @BeforeUpdate()

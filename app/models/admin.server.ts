@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { clearPaymentConfigCache } from '../services/payment-config.server';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminAuditEntry, MailOutbox } from '../entities';
@@ -162,11 +163,14 @@ export async function saveSettings<T extends SettingsTab>(ctx: RequestContext, t
         currency: value.currency,
         monthlyPrice: value.monthlyPrice,
       });
+      // This instance at once; the others within CONFIG_TTL_MS (payment-config.server.ts).
+      clearPaymentConfigCache();
       break;
     }
     case 'google-ads': {
       const value = input as GoogleAdsSettingsInput;
       await writeSettings(ctx.em, 'google_ads_config', value);
+      clearPaymentConfigCache();
       break;
     }
     case 'email': {

@@ -7,6 +7,8 @@ import type { ContactInput } from '../domain/auth-schemas';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
 import { ok, rateLimited, type Result } from '../domain/result';
+import { isPremium } from '../domain/permissions';
+import { getServerT } from '../i18n.server';
 
 export type ContactResult = { ok: true; autoReply: boolean };
 
@@ -54,8 +56,11 @@ export async function submitContactMessage(
   em: EntityManager,
   input: Pick<ContactInput, 'name' | 'email' | 'subject' | 'message'>,
   ip: string | null,
+  { premium = false }: { premium?: boolean } = {},
 ): Promise<ContactResult> {
   const config = await getContactConfig(em);
+  // Priority support (spec §1): whoever reads the message sees it came from a Premium user.
+  const mailSubject = premium ? `${(await getServerT('premium'))('contactPrefix')} ${input.subject.trim()}` : input.subject.trim();
   const email = normalizeEmail(input.email);
   // Without a recipient nobody reads the message: no auto-reply promising an answer within 24 hours then.
   const recipient = await findContactRecipient(em, config);
@@ -67,6 +72,7 @@ export async function submitContactMessage(
       subject: input.subject.trim(),
       message: input.message.trim(),
       ip: ip && ip !== 'unknown' ? ip : null,
+      isPremium: premium,
     });
     // The row is written first; the mails only leave after the commit (outbox worker).
     await tx.flush();
@@ -75,7 +81,7 @@ export async function submitContactMessage(
         to: recipient.address,
         template: 'contactNotification',
         replyTo: email,
-        data: { name: input.name.trim(), email, subject: input.subject.trim(), message: input.message.trim() },
+        data: { name: input.name.trim(), email, subject: mailSubject, message: input.message.trim() },
       });
     } else {
       console.warn('[contact] no contact address (admin settings, CONTACT_EMAIL) and no admin: the message is stored but nobody is notified');
@@ -97,7 +103,7 @@ export async function sendContactMessage(
 ): Promise<Result<ContactResult>> {
   const limit = await consumeRateLimit(ctx.em, 'contact', { ip: ctx.ip, email: input.email });
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
-  return ok(await submitContactMessage(ctx.em, input, ctx.ip));
+  return ok(await submitContactMessage(ctx.em, input, ctx.ip, { premium: isPremium(ctx.user, ctx.now) }));
 }
 
 /**

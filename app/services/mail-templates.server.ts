@@ -14,6 +14,9 @@ export type MailTemplate =
   | 'contactNotification'
   | 'contactAutoReply'
   | 'quote'
+  | 'premiumStarted'
+  | 'premiumEnded'
+  | 'paymentFailed'
   | 'test';
 
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -27,6 +30,9 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'contactNotification',
   'contactAutoReply',
   'quote',
+  'premiumStarted',
+  'premiumEnded',
+  'paymentFailed',
   'test',
 ];
 
@@ -54,6 +60,8 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - contactAutoReply: nothing — it repeats none of the sender's text, so the
  *   form cannot be used to mail arbitrary content to arbitrary addresses
  * - quote: subject, message (both required; the seller's own words, sent with the quote's PDF)
+ * - premiumStarted, premiumEnded: name
+ * - paymentFailed: name, actionRequired ('1' when the bank asks for a confirmation)
  * - test: nothing
  */
 export class MailDataError extends Error {
@@ -265,6 +273,23 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
         ],
         signOff: false,
       };
+    case 'premiumStarted':
+    case 'premiumEnded':
+    case 'paymentFailed': {
+      // Texts in the premium namespace (issue 21), links to /premium.
+      const p = await getServerT('premium');
+      const premiumLink = httpUrl(`${base}/premium`, 'link');
+      const k = `mail.${template}`;
+      const blocks: Block[] = [{ kind: 'paragraph', text: p(`${k}.intro`) }];
+      if (template === 'premiumStarted') blocks.push({ kind: 'paragraph', text: p(`${k}.manage`) });
+      if (template === 'premiumEnded') blocks.push({ kind: 'paragraph', text: p(`${k}.again`) });
+      if (template === 'paymentFailed') {
+        if (data.actionRequired) blocks.push({ kind: 'paragraph', text: p(`${k}.actionRequired`) });
+        blocks.push({ kind: 'paragraph', text: p(`${k}.update`) });
+      }
+      blocks.push({ kind: 'button', label: p(`${k}.button`), url: premiumLink });
+      return { subject: p(`${k}.subject`), preheader: p(`${k}.preheader`), greetingName: name, blocks, signOff: true };
+    }
     case 'test':
       return {
         subject: t('test.subject'),

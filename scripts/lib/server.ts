@@ -22,6 +22,7 @@ import {
   VisitorPageCache,
   type VisitorPageSlot,
 } from '../../app/server/index';
+import { CSP_EXTENSION_HEADER, parseCspExtensions, paymentOriginsFor } from '../../app/server/security-headers';
 import { requestGuard } from './request-limits';
 
 type Options = {
@@ -54,6 +55,7 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   });
 
   const uploadOrigin = uploadOriginFor(parseEnv());
+  const paymentOrigins = paymentOriginsFor({ STRIPE_API_BASE: process.env.STRIPE_API_BASE, STRIPE_JS_URL: process.env.STRIPE_JS_URL });
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -61,6 +63,17 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     // HSTS only where it is true: production over HTTPS (directly, or as a trusted proxy says).
     if (mode === 'production' && req.protocol === 'https') res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     res.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite), uploadOrigin }));
+    // A page that needs a wider policy (payments on /premium, ads) says so in an internal header:
+    // the policy is rebuilt from it just before the headers go out, and the header removed.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: express.Response, ...args: unknown[]) {
+      const extensions = parseCspExtensions(this.getHeader(CSP_EXTENSION_HEADER));
+      if (this.hasHeader(CSP_EXTENSION_HEADER)) this.removeHeader(CSP_EXTENSION_HEADER);
+      if (extensions.length > 0) {
+        this.setHeader('Content-Security-Policy', buildContentSecurityPolicy(nonce, { dev: Boolean(vite), uploadOrigin, extensions, paymentOrigins }));
+      }
+      return (writeHead as (...rest: unknown[]) => express.Response).apply(this, args);
+    } as typeof res.writeHead;
     next();
   });
   if (logRequests) app.use(requestLogger);

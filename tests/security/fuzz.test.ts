@@ -104,6 +104,15 @@ const ROUTES: Route[] = [
   { path: '/api/slicer/parse', methods: ['POST'], fields: { file: '; filament used [g] = 12.5' } },
   // The calculator's own post: save, product image upload and removal
   { signedIn: true, path: '/calculator', methods: ['POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', printTime: '2', quantity: '1' } },
+  // Premium and ads (issue 21): the page's forms, the JSON API, Stripe's webhook
+  { signedIn: true, path: '/premium', methods: ['GET', 'POST'], fields: { intent: 'checkout' } },
+  { signedIn: true, path: '/premium?kuendigen=1&checkout=success&session_id=cs_test_x', methods: ['GET', 'POST'], fields: { intent: 'cancel' } },
+  { path: '/api/stripe/webhook', methods: ['POST'], fields: { id: 'evt_fuzz', type: 'customer.subscription.updated', created: '1' } },
+  { path: '/api/stripe/public-key', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/subscription/status', methods: ['GET'], fields: {} },
+  { signedIn: true, path: '/api/subscription/create', methods: ['POST'], fields: {} },
+  { signedIn: true, path: '/api/subscription/cancel', methods: ['POST'], fields: {} },
+  { path: '/api/google-ads-config', methods: ['GET'], fields: {} },
   // Files
   { path: '/uploads/profile/00000000-0000-0000-0000-000000000000/abc?expires=1&ct=image%2Fjpeg&signature=x', methods: ['PUT'], fields: {} },
   { signedIn: true, path: '/images/profile/00000000-0000-0000-0000-000000000000/abc', methods: ['GET'], fields: {} },

@@ -32,6 +32,9 @@ const ACTION_ONLY: [string, string][] = [
   ['/api/profile/password', 'PUT'],
   ['/api/profile/upload-url', 'POST'],
   ['/api/quotes/00000000-0000-4000-8000-000000000000/send', 'POST'],
+  ['/api/stripe/webhook', 'POST'],
+  ['/api/subscription/create', 'POST'],
+  ['/api/subscription/cancel', 'POST'],
 ];
 
 /** Loader-only routes. */
@@ -48,6 +51,9 @@ const LOADER_ONLY = [
   '/api/profile/export',
   '/api/quotes/00000000-0000-4000-8000-000000000000/pdf',
   '/angebote/00000000-0000-4000-8000-000000000000.pdf',
+  '/api/stripe/public-key',
+  '/api/subscription/status',
+  '/api/google-ads-config',
 ];
 
 let server: TestServer;

@@ -229,7 +229,8 @@ describe('item 3: malformed requests get 4xx with a German message', () => {
       expect(page, path).not.toContain('Seite neu');
     }
     // A page without a form: the method is refused, in German.
-    for (const path of ['/', '/datenschutz', '/premium']) {
+    // (/premium has forms since issue 21: its posts are in the fuzz table.)
+    for (const path of ['/', '/datenschutz', '/impressum']) {
       const response = await post(path, 'application/x-www-form-urlencoded', 'a=1', true);
       expect(response.status, path).toBe(405);
       const page = errorPageOf(await response.text());

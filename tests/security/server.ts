@@ -28,10 +28,11 @@ export type TestServer = {
   stop: () => Promise<void>;
 };
 
-export async function startTestServer(prefix: string, env: Record<string, string> = {}): Promise<TestServer> {
+/** `databaseUrl`: run on an existing (migrated) database, e.g. a second instance; the caller drops it. */
+export async function startTestServer(prefix: string, env: Record<string, string> = {}, { databaseUrl }: { databaseUrl?: string } = {}): Promise<TestServer> {
   await buildOnce();
-  const database = await createTestDatabase(prefix);
-  await runMigrations(database.url);
+  const database = databaseUrl ? { url: databaseUrl, drop: async () => {} } : await createTestDatabase(prefix);
+  if (!databaseUrl) await runMigrations(database.url);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `druckpreis-sec-${prefix}-`));
   const url = `http://127.0.0.1:${port}`;

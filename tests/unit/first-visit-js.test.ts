@@ -51,4 +51,13 @@ describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first vi
       for (const marker of signedInMarkers) expect(code.includes(marker), `${file} names ${marker}`).toBe(false);
     }
   });
+
+  it('holds neither Stripe.js nor any ad code (issue 21): the slots are empty reserved space until the cookie answer', () => {
+    const files = firstVisitFiles(readClientManifest());
+    const markers = ['js.stripe.com', 'confirmPayment', 'pagead2.googlesyndication.com', 'requestNonPersonalizedAds', 'data-ad-placeholder', 'adsbygoogle'];
+    for (const file of files) {
+      const code = readFileSync(path.join('build/client', file), 'utf8');
+      for (const marker of markers) expect(code.includes(marker), `${file} names ${marker}`).toBe(false);
+    }
+  });
 });

@@ -11,6 +11,7 @@ import type { PickerState } from '~/calculator/pickers';
 import { lazyPart } from '~/lib/lazy-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { SlicerNoticeView } from '~/slicer/import-view';
+import { AdSlot } from '../ads/ad-slot';
 import { showToast } from '../toaster';
 import { Card } from '../ui/card';
 import { FieldSection } from './calculator-form-fields';
@@ -252,6 +253,7 @@ export function Calculator({
             {...sectionProps}
             before={pickers ? <SignedInPart part="pickers" section="packagingShipping" state={pickers} submitted={submitted} /> : null}
           />
+          <AdSlot position="calculator-left" />
           <FieldSection
             section="marketplace"
             {...sectionProps}
@@ -305,9 +307,11 @@ export function Calculator({
               <p className="w-full text-xs text-ink-faint">{t('actions.printHint')}</p>
             )}
           </div>
+          <AdSlot position="calculator-sidebar" />
         </div>
       </form>
       <HelpSection />
+      <AdSlot position="calculator-below" className="mt-6" />
     </main>
   );
 }

@@ -18,7 +18,8 @@ import { calculatorImageReply, calculatorSaveReply, readCalculatorPost } from '~
 import { redirectWithToast } from '~/web/toast.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
+// `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
+export const handle = { i18n: ['calculator', 'pickers', 'projects'], ads: true };
 // Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;

@@ -1,3 +1,4 @@
+import { AdSlot } from '~/components/ads/ad-slot';
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
@@ -23,7 +24,8 @@ import { getOptionalUser } from '~/services/auth.server';
 import { publicPageHeaders } from '~/server/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['landing'] };
+// `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
+export const handle = { i18n: ['landing'], ads: true };
 // Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 export const headers = publicPageHeaders;
 
@@ -65,7 +67,8 @@ export default function Landing() {
         <Faq />
         <ClosingCta />
       </main>
-      <AdSlot />
+      {/* Kept outside <main> so the landmark stays top-level. */}
+      <AdSlot position="landing" className="mx-auto mb-4 max-w-3xl px-4" />
     </>
   );
 }
@@ -321,19 +324,6 @@ function ClosingCta() {
         </div>
       </div>
     </section>
-  );
-}
-
-/** Placeholder for the free plan's ad; kept outside <main> so the landmark stays top-level. */
-function AdSlot() {
-  const { t } = useTranslation('landing');
-  return (
-    <aside data-ad-slot aria-label={t('ad.label')} className="mx-auto max-w-page px-4 pb-4">
-      <div className="mx-auto max-w-3xl rounded-card border border-dashed border-surface-line bg-surface px-4 py-5 text-center">
-        <p className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{t('ad.label')}</p>
-        <p className="mt-1 text-sm text-ink-muted">{t('ad.placeholder')}</p>
-      </div>
-    </aside>
   );
 }
 
