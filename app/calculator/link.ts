@@ -25,3 +25,19 @@ export function linkQuery(fields: readonly FieldView[], values: CalculatorRawVal
   }
   return query;
 }
+
+/**
+ * The filament lines' texts of raw values, line 1 first (what ./fields.ts `lineTextsOf`
+ * gives, without the table: the form's line list is part of the first visit).
+ */
+export function filamentLineTexts(values: CalculatorRawValues): Array<{ grams: string; pricePerKg: string; label: string }> {
+  const get = (name: string) => (values as Record<string, string | undefined>)[name];
+  const lines = [{ grams: values.filamentWeight, pricePerKg: values.filamentPricePerKg, label: get('filamentLabel') ?? '' }];
+  for (let n = 2; n <= MAX_LINES; n++) {
+    const grams = get(`filamentWeight${n}`);
+    const pricePerKg = get(`filamentPricePerKg${n}`);
+    if (grams === undefined && pricePerKg === undefined) break;
+    lines.push({ grams: grams ?? '', pricePerKg: pricePerKg ?? '', label: get(`filamentLabel${n}`) ?? '' });
+  }
+  return lines;
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { evaluateCalculator, type CalculatorEvaluation } from '~/calculator/evaluate';
 import {
   fieldViews,
+  lineTextsOf,
   rawValuesFromSearchParams,
   rawValuesToSearchParams,
   type CalculatorFieldName,
@@ -16,6 +17,8 @@ import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { FieldSection } from '~/components/calculator/calculator-form-fields';
 import { CostOverview } from '~/components/calculator/cost-overview';
+import { FilamentCostLines, FilamentLines } from '~/components/calculator/filament-lines';
+import { filamentLinesState, lineActionRedirect, type FilamentLinesState } from '~/calculator/filament-line-actions';
 import { DetailedCosts } from '~/components/calculator/detailed-costs';
 import { HelpSection } from '~/components/calculator/help-section';
 import { MinimumPriceCard, MultiPieceCard, TargetPriceCard } from '~/components/calculator/price-cards';
@@ -48,7 +51,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { publicPageHeaders } from '~/server/http-cache';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
-export const handle = { i18n: ['calculator', 'pickers', 'projects'] };
+export const handle = { i18n: ['calculator', 'pickers', 'projects', 'filament-lines'] };
 // Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
@@ -92,6 +95,9 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     pickers = outcome.state;
   }
+  // Issue 23: 'Filament hinzufügen' / 'Entfernen' / a line's 'Übernehmen' without JS.
+  const lineRedirect = lineActionRedirect(params, pickers?.items.filament ?? null);
+  if (lineRedirect) throw redirect(lineRedirect);
   return {
     values,
     fields: fieldViews,
@@ -101,6 +107,7 @@ export async function loader(args: LoaderFunctionArgs) {
     projectNotFound,
     unsaved,
     pickers,
+    filamentLines: filamentLinesState(params, hidden, lineTextsOf(values).length, pickers?.items.filament ?? null),
     slicerNotice: slicerNoticeView(params, t),
     // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
     partPreloads: ctx.user ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
@@ -243,6 +250,7 @@ export default function CalculatorPage() {
       fields={loaded.fields as readonly FieldView[]}
       project={project}
       pickers={loaded.pickers as PickerState | null}
+      filamentLines={loaded.filamentLines}
       submitted={actionData?.hidden}
       slicerNotice={loaded.slicerNotice}
     />
@@ -282,6 +290,7 @@ function Calculator({
   fields,
   project,
   pickers,
+  filamentLines,
   submitted,
   slicerNotice,
 }: {
@@ -289,6 +298,7 @@ function Calculator({
   fields: readonly FieldView[];
   project: ProjectState;
   pickers: PickerState | null;
+  filamentLines: FilamentLinesState;
   /** The hidden fields of a refused save (no JS): the pickers show what was submitted. */
   submitted: Record<string, string> | undefined;
   slicerNotice: SlicerNoticeView | null;
@@ -462,6 +472,7 @@ function Calculator({
             section="printerFilament"
             {...sectionProps}
             before={pickers ? <SignedInPart part="pickers" section="printerFilament" state={pickers} submitted={submitted} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
+            after={<FilamentLines values={initial.values} errors={errors} state={filamentLines} filaments={pickers?.items.filament ?? null} />}
           />
           <FieldSection
             section="packagingShipping"
@@ -501,7 +512,7 @@ function Calculator({
             </p>
           ) : null}
           <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
-            <Results evaluation={shown} />
+            <Results evaluation={shown} values={values} />
           </div>
           <div className="no-print flex flex-wrap gap-2">
             <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
@@ -531,7 +542,7 @@ function Calculator({
 const secondaryButton =
   'inline-flex items-center gap-1.5 rounded-md border border-surface-line bg-surface px-3 py-2 text-sm font-medium text-ink hover:bg-surface-subtle';
 
-function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
+function Results({ evaluation, values }: { evaluation: CalculatorEvaluation; values: CalculatorRawValues }) {
   const { t } = useTranslation('calculator');
   if (evaluation.status === 'invalid') {
     return (
@@ -561,7 +572,11 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
   // The print sheet shows no empty target-price card.
   return (
     <>
-      <CostOverview result={evaluation.result} failureRate={evaluation.input.failureRate ?? 0} />
+      <CostOverview
+        result={evaluation.result}
+        failureRate={evaluation.input.failureRate ?? 0}
+        filamentDetail={<FilamentCostLines lines={evaluation.input.filaments} values={values} quantity={evaluation.input.quantity} failureRate={evaluation.input.failureRate ?? 0} />}
+      />
       <MinimumPriceCard {...props} />
       <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>
         <TargetPriceCard {...props} />
