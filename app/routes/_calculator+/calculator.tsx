@@ -508,7 +508,8 @@ function Calculator({
           </div>
           {typing ? (
             <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
-              {t('results.typing', { field: t(`fields.${typing}.label`) })}
+              {/* A line 2… field (filamentWeight3) is named by its line-1 field. */}
+              {t('results.typing', { field: t(`fields.${typing.replace(/\d+$/, '')}.label`) })}
             </p>
           ) : null}
           <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
