@@ -48,7 +48,21 @@ export function FilamentLines({
   );
   const [applied, setApplied] = useState(state.applied);
   const root = useRef<HTMLFieldSetElement>(null);
-  const changed = useRef<'added' | 'removed' | null>(null);
+  const changed = useRef<'added' | 'removed' | 'imported' | null>(null);
+
+  // A slicer import (slicer/browser.ts) replaces lines 2… with the file's further filaments.
+  useEffect(() => {
+    const form = root.current?.form;
+    if (!form) return;
+    const onImport = (event: Event) => {
+      const texts = (event as CustomEvent<Array<Omit<Row, 'key' | 'id'>>>).detail;
+      changed.current = 'imported';
+      setApplied(null);
+      setRows(texts.slice(0, MAX_LINES - 1).map((line) => ({ ...line, key: nextKey.current++, id: '' })));
+    };
+    form.addEventListener('druckpreis:filament-lines', onImport);
+    return () => form.removeEventListener('druckpreis:filament-lines', onImport);
+  }, []);
 
   // After a line was added or removed: recalculate (the form listens to input events) and move the focus sensibly.
   useEffect(() => {
@@ -56,6 +70,7 @@ export function FilamentLines({
     if (!what || !root.current) return;
     changed.current = null;
     root.current.form?.dispatchEvent(new Event('input', { bubbles: true }));
+    if (what === 'imported') return;
     const target =
       what === 'added'
         ? root.current.querySelector<HTMLInputElement>(`[name="filamentWeight${rows.length + 1}"]`)
