@@ -22,6 +22,8 @@ export type SlicerImportInfo = {
   plate?: number;
   /** Issue 23: each filament the file used, when it used two or more (one calculator line each). */
   lines?: SlicerImportLine[];
+  /** Purge / wipe-tower grams the file reports separately (included in the grams). */
+  purge?: number;
   warnings: SlicerWarning[];
 };
 
@@ -44,6 +46,7 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerPlate',
   'slicerWarning',
   'slicerLines',
+  'slicerPurge',
   'slicerError',
   'slicerErrorMethod',
 ] as const;
@@ -65,6 +68,7 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
     ...(summary.perExtruder.length > 1
       ? { lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({ grams: e.filamentGrams, ...(e.material ? { material: e.material } : {}) })) }
       : {}),
+    ...(summary.purgeGrams ? { purge: summary.purgeGrams } : {}),
     warnings: summary.warnings,
   };
 }
@@ -148,6 +152,7 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   if (info.plate !== undefined) params.set('slicerPlate', String(info.plate));
   const warning = info.warnings[0];
   if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
+  if (info.purge) params.set('slicerPurge', String(info.purge));
   if (info.lines) params.set('slicerLines', info.lines.map((line) => `${line.grams}:${(line.material ?? '').replace(/[:;]/g, '')}`).join(';'));
   return params;
 }
@@ -204,6 +209,7 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       ...(plates.length > 1 ? { plates } : {}),
       ...(plate !== undefined && plates.some((p) => p.index === plate) ? { plate } : {}),
       ...(lines.length > 1 ? { lines } : {}),
+      ...(number(params.get('slicerPurge')) ? { purge: number(params.get('slicerPurge')) } : {}),
       warnings,
     },
   };

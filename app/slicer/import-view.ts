@@ -29,6 +29,8 @@ export type SlicerImportView = {
   plates?: SlicerPlateChoice[];
   /** Issue 23: the filaments taken over as lines, and that their prices need a look. */
   lines?: string;
+  /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
+  purge?: string;
 };
 
 /** The notice under the import field: the imported figures, or why the file could not be read. */
@@ -72,6 +74,7 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, warning.params) } : {}),
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
+    ...(info.purge ? { purge: t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }) } : {}),
     ...(importedLines(info).length > 1
       ? {
           lines: t('filament-lines:slicerLines', {

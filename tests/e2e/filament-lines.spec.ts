@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { prusaGcode } from '../fixtures/slicer/make';
 
 /*
  * Several filaments in one print (issue 23), with JavaScript and without: add and
@@ -122,5 +123,29 @@ test.describe('Mehrere Filamente', () => {
     await expect(costLines.nth(1)).toBeVisible();
     await expect(costLines.nth(1)).toContainText('Seidenglanz Gold Kupfer · 5 g');
     await expect(page.locator('[data-filament-lines]')).toBeHidden();
+  });
+
+  test('a PrusaSlicer MMU file fills one line per filament, names the wipe tower and keeps the form\'s price', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/calculator?filamentPricePerKg=21');
+    const file = {
+      name: 'drache-mmu.gcode',
+      mimeType: 'text/x-gcode',
+      buffer: Buffer.from(
+        prusaGcode({ grams: '30.00, 0.00, 12.50, 2.25', time: '3h 0m 0s', config: '; filament_type = PLA;PLA;PETG;TPU\n; total filament used for wipe tower [g] = 4.10' }),
+      ),
+    };
+    if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Übernehmen', exact: true })).toHaveCount(0);
+    await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(file);
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
+    await expect(lines(page)).toHaveCount(2);
+    await expect(page.getByLabel('Filament 1: Bezeichnung')).toHaveValue('PLA');
+    await expect(page.getByLabel('Gewicht pro Stück (Filament 2)')).toHaveValue('12,5');
+    await expect(page.getByLabel('Bezeichnung (Filament 3)')).toHaveValue('TPU');
+    await expect(page.getByLabel('Preis pro kg (Filament 3)')).toHaveValue('21');
+    await expect(page.locator('[data-slicer-lines]')).toContainText('PLA 30 g, PETG 12,5 g, TPU 2,25 g');
+    await expect(page.locator('[data-slicer-purge]')).toHaveText('Darin enthalten: 4,1 g für Reinigungsturm und Spülen (gekauftes Filament).');
+    // 44,75 g × 21 €/kg
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,94 €');
+    await expect(page.locator('[data-filament-cost-line]')).toHaveCount(3);
   });
 });

@@ -103,6 +103,20 @@ describe('slicer import with several filaments (issue 23 §3)', () => {
     expect([plate2.get('filamentWeight'), plate2.get('filamentWeight2'), plate2.get('filamentLabel')]).toEqual(['5', null, null]);
   });
 
+  it('purge / wipe-tower grams the file reports are in the weight and named in the notice (PrusaSlicer MMU)', async () => {
+    const file = prusaGcode({ grams: '12.50, 7.25', time: '2h', config: '; filament_type = PLA;PETG\n; total filament used for wipe tower [g] = 5.30' });
+    const summary = ok(await readSlicerSummary(bytes(file)));
+    expect(summary.purgeGrams).toBe(5.3);
+    // PrusaSlicer's grams per extruder already hold the wipe tower: the total stays the file's.
+    expect(summary.filamentGrams).toBe(19.75);
+    const info = importInfoFromSummary(summary);
+    const back = importNoticeFromParams(importNoticeToParams({ kind: 'info', info }, new URLSearchParams()));
+    expect(back?.kind === 'info' && back.info.purge).toBe(5.3);
+    const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`;
+    expect(buildImportView(info, t, '').purge).toBe('filament-lines:slicerPurge{"grams":"5,3"}');
+    expect(buildImportView(importInfoFromSummary(ok(await readSlicerSummary(bytes(prusaGcode({ grams: '3', time: '1h' }))))), t, '').purge).toBeUndefined();
+  });
+
   it('the no-JS import link opens the calculation with the lines', async () => {
     const info = importInfoFromSummary(ok(await readSlicerSummary(bytes(prusaGcode({ grams: '12.50, 7.25', time: '2h', config: '; filament_type = PLA;PETG' })))));
     const values = afterImport(info, '30');
