@@ -47,3 +47,16 @@ export function costBreakdown(r: CalculationResult): CostCategory[] {
     { key: 'marketplace', amount: r.marketplaceFees },
   ];
 }
+
+/**
+ * Each filament line's share of the filament cost (issue 23: the cost overview and
+ * the print sheet list the lines when there are several), with the failure surcharge.
+ */
+export function filamentLineCosts(
+  lines: ReadonlyArray<{ grams: number; pricePerKg: number }>,
+  quantity: number,
+  failureRate: number,
+): number[] {
+  const succeeding = 1 - failureRate / 100;
+  return lines.map((line) => ((line.grams / 1000) * line.pricePerKg * quantity) / succeeding);
+}

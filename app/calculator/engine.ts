@@ -57,6 +57,10 @@ const BATCH_SIZES = { priceForFive: 5, priceForTen: 10, priceForTwenty: 20 } as 
 function assertCalculable(input: CalculatorInput): void {
   for (const [name, value] of Object.entries(input)) {
     if (typeof value === 'boolean') continue; // switches (checkbox fields) are always calculable
+    if (name === 'filaments' && Array.isArray(value)) {
+      assertFilamentLines(input.filaments!);
+      continue;
+    }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new RangeError(`calculate(): ${name} must be a finite number, got ${String(value)}`);
     }
@@ -69,13 +73,34 @@ function assertCalculable(input: CalculatorInput): void {
   }
 }
 
+function assertFilamentLines(lines: NonNullable<CalculatorInput['filaments']>): void {
+  if (lines.length === 0) throw new RangeError('calculate(): filaments must hold at least one line');
+  for (const { grams, pricePerKg } of lines) {
+    if (!Number.isFinite(grams) || !Number.isFinite(pricePerKg)) {
+      throw new RangeError('calculate(): every filament line needs finite grams and price per kg');
+    }
+  }
+}
+
+/**
+ * Filament cost of one piece before the failure surcharge: Σ grams / 1000 × €/kg
+ * (issue 23). One line is computed exactly as before the lines existed, so its
+ * figures do not move by a rounding step.
+ */
+export function filamentCostPerPiece(input: Pick<CalculatorInput, 'filamentWeight' | 'filamentPricePerKg' | 'filaments'>): number {
+  if (!input.filaments) return (input.filamentWeight / 1000) * input.filamentPricePerKg;
+  let sum = 0;
+  for (const line of input.filaments) sum += (line.grams / 1000) * line.pricePerKg;
+  return sum;
+}
+
 function baseCosts(input: CalculatorInput): BaseCosts {
   const q = input.quantity;
   // Fehldruckrate (issue 13 §3): of every (1 − rate) prints one succeeds, so material,
   // power and wear are paid 1 / (1 − rate) times. At 0 this divides by exactly 1.
   const succeeding = 1 - (input.failureRate ?? 0) / 100;
   return {
-    filamentCost: ((input.filamentWeight / 1000) * input.filamentPricePerKg * q) / succeeding,
+    filamentCost: (filamentCostPerPiece(input) * q) / succeeding,
     powerCost: (input.printTime * (input.printerWattage / 1000) * input.electricityRate * q) / succeeding,
     // Preparation is once per order, post-processing per piece.
     laborCost:

@@ -1,5 +1,5 @@
 import { evaluateCalculator } from './evaluate';
-import { exportFieldNames, type CalculatorRawValues } from './fields';
+import { exportFieldNames, filamentLinesOf, type CalculatorRawValues } from './fields';
 import { calculatorSchema } from './schema';
 
 /** Cents for amounts and percentages in the file; inputs keep what was typed, minus float noise. */
@@ -13,11 +13,14 @@ function roundAll<T extends Record<string, number>>(values: T, digits: number): 
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, roundTo(v, digits)])) as T;
 }
 
+/** A filament line in the export (issue 23), only when there are several: line 1 is filamentWeight/filamentPricePerKg. */
+export type ExportedFilamentLine = { label?: string; grams: number; pricePerKg: number };
+
 export type CalculatorExport = {
   exportedAt: string;
   currency: 'EUR';
   projectName: string;
-  inputs: Record<string, number | string | boolean>;
+  inputs: Record<string, number | string | boolean | ExportedFilamentLine[]>;
   results: Record<string, number> | null;
   error?: 'marketplaceFeeTooHigh';
   partialResults?: Record<string, number>;
@@ -43,6 +46,14 @@ export function buildCalculatorExport(values: CalculatorRawValues, now: Date): C
   }
   // The decimal hours the engine calculated with, next to the two inputs.
   inputs.printTime = roundTo(evaluation.input.printTime, 6);
+  const lines = filamentLinesOf(parsed.data as Record<string, unknown>);
+  if (lines.length > 1) {
+    inputs.filaments = lines.map(({ label, grams, pricePerKg }) => ({
+      ...(label ? { label } : {}),
+      grams: roundTo(grams, 6),
+      pricePerKg: roundTo(pricePerKg, 6),
+    }));
+  }
 
   return {
     exportedAt: now.toISOString(),

@@ -213,6 +213,9 @@ export const calculatorFields = {
     ...everywhere, project: 'hourlyRate', engine: true,
     errors: { min: 'hourlyRateMin' },
   },
+  // Issue 23: line 1's short name (a colour, a material); lines 2… repeat it as filamentLabel2, ….
+  // Saved with the project's lines, not as a payload field of its own.
+  filamentLabel: { kind: 'text', default: '', maxLength: 60, ...everywhere, project: false, errors: { tooLong: 'filamentLabelTooLong' } },
   // Set by the image upload and the library pickers (signed-in users), saved with a project only.
   productImagePath: { kind: 'text', default: '', maxLength: 1000, ...hidden, project: 'productImagePath', errors: { tooLong: 'textTooLong' } },
   selectedFilament: { kind: 'text', default: '', maxLength: 200, ...hidden, project: 'selectedFilament', errors: { tooLong: 'textTooLong' } },
@@ -294,11 +297,16 @@ export type CalculatorInput = { [K in Exclude<EngineFieldName, OptionalEngineNam
 } & {
   /** decimal hours per piece (printTimeHours + printTimeMinutes / 60) */
   printTime: number;
+  /**
+   * Issue 23: two or more filament lines (line 1 included); absent for one line, which
+   * is filamentWeight × filamentPricePerKg as always. Present, it replaces those two in the cost.
+   */
+  filaments?: ReadonlyArray<{ grams: number; pricePerKg: number }>;
 };
 
 /** The one place where form values become engine input. */
 export function toEngineInput(
-  values: Pick<CalculatorFieldValues, EngineFieldName | 'printTimeHours' | 'printTimeMinutes'>,
+  values: Pick<CalculatorFieldValues, EngineFieldName | 'printTimeHours' | 'printTimeMinutes'> & Partial<Record<ExtraLineFieldName, unknown>>,
 ): CalculatorInput {
   const input: Record<string, unknown> = {};
   for (const name of allNames) {
@@ -306,6 +314,9 @@ export function toEngineInput(
     if ('engine' in spec && spec.engine) input[name] = values[name as EngineFieldName];
   }
   input.printTime = values.printTimeHours + values.printTimeMinutes / 60;
+  // One line is today's input exactly; several go to the engine as a list.
+  const lines = filamentLinesOf(values);
+  if (lines.length > 1) input.filaments = lines.map(({ grams, pricePerKg }) => ({ grams, pricePerKg }));
   return input as CalculatorInput;
 }
 
@@ -335,8 +346,8 @@ export const printerDefaults = Object.freeze({
   electricityRate: calculatorFields.electricityRate.default,
 });
 
-/** What the inputs show: the text as typed (German decimals allowed); '' is an unchecked box. */
-export type CalculatorRawValues = Record<CalculatorFieldName, string>;
+/** What the inputs show: the text as typed (German decimals allowed); '' is an unchecked box. Lines 2… only when there are. */
+export type CalculatorRawValues = Record<CalculatorFieldName, string> & Partial<Record<LineTextName, string>>;
 
 function defaultText(name: AnyFieldName): string {
   const value: FieldSpec['default'] = calculatorFields[name].default;
@@ -367,7 +378,47 @@ export function rawValuesFromSearchParams(params: URLSearchParams | FormData): C
     if (typeof value === 'string') values[name] = value;
     else if (spec.kind === 'boolean' && params instanceof FormData) values[name] = '';
   }
+  return readLineTexts(params, values);
+}
+
+/** Line 1's label and lines 2…16, renumbered without gaps (a line whose grams and price are both missing is none). */
+function readLineTexts(params: URLSearchParams | FormData, values: CalculatorRawValues): CalculatorRawValues {
+  const text = (name: string) => {
+    const value = params.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const label = text('filamentLabel');
+  if (label !== undefined) values.filamentLabel = label;
+  const target = values as Record<string, string>;
+  let index = 1;
+  for (let source = 1; source < MAX_FILAMENT_LINES; source++) {
+    const grams = text(lineFieldName('grams', source));
+    const pricePerKg = text(lineFieldName('pricePerKg', source));
+    if (grams === undefined && pricePerKg === undefined) continue;
+    target[lineFieldName('grams', index)] = grams ?? defaultText('filamentWeight');
+    target[lineFieldName('pricePerKg', index)] = pricePerKg ?? defaultText('filamentPricePerKg');
+    target[lineFieldName('label', index)] = text(lineFieldName('label', source)) ?? '';
+    index++;
+  }
   return values;
+}
+
+/** The line texts a link carries after the visible fields (line 1's label, then lines 2… in order). */
+function lineLinkEntries(values: CalculatorRawValues): Array<[string, string]> {
+  const entries: Array<[string, string]> = [];
+  const get = (name: string) => (values as Record<string, string | undefined>)[name];
+  const label = get('filamentLabel');
+  if (label !== undefined) entries.push(['filamentLabel', label.slice(0, calculatorFields.filamentLabel.maxLength)]);
+  for (let index = 1; index < MAX_FILAMENT_LINES; index++) {
+    const grams = get(lineFieldName('grams', index));
+    const pricePerKg = get(lineFieldName('pricePerKg', index));
+    if (grams === undefined && pricePerKg === undefined) break;
+    entries.push([lineFieldName('grams', index), (grams ?? '').slice(0, LINK_NUMBER_LENGTH)]);
+    entries.push([lineFieldName('pricePerKg', index), (pricePerKg ?? '').slice(0, LINK_NUMBER_LENGTH)]);
+    const lineLabel = get(lineFieldName('label', index));
+    if (lineLabel !== undefined) entries.push([lineFieldName('label', index), lineLabel.slice(0, calculatorFields.filamentLabel.maxLength)]);
+  }
+  return entries;
 }
 
 /** The longest value a calculation link carries: a text field's maximum, a number's text is never near 64. */
@@ -385,6 +436,121 @@ export function rawValuesToSearchParams(values: CalculatorRawValues): URLSearchP
       .map((name) => {
         const spec = calculatorFields[name] as FieldSpec;
         return [name, String(values[name] ?? '').slice(0, spec.kind === 'text' ? spec.maxLength : LINK_NUMBER_LENGTH)];
-      }),
+      })
+      .concat(lineLinkEntries(values)),
   );
+}
+
+
+/* ── Filament lines (issue 23) ───────────────────────────────────────────────
+ * A calculation has 1 to 16 filament lines. Line 1 IS the table's own fields
+ * (filamentWeight, filamentPricePerKg, filamentLabel, selectedFilament: same
+ * names, bounds, messages, defaults, links and payloads as before). Lines 2…16
+ * repeat those fields under numbered names (filamentWeight2, …), with the
+ * line-1 field's spec: the group is declared here once, not as hand-written
+ * second fields. A line 2… exists when its grams or its price is given.
+ */
+export const MAX_FILAMENT_LINES = 16;
+
+/** The parts of a line and the field that is line 1's part. */
+export const filamentLineParts = {
+  grams: 'filamentWeight',
+  pricePerKg: 'filamentPricePerKg',
+  label: 'filamentLabel',
+  filamentId: 'selectedFilament',
+} as const;
+export type FilamentLinePart = keyof typeof filamentLineParts;
+type LineBaseName = (typeof filamentLineParts)[FilamentLinePart];
+type ExtraLineNumber = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+/** Names of lines 2…16 (filamentWeight2, filamentPricePerKg2, filamentLabel2, selectedFilament2, …). */
+export type ExtraLineFieldName = `${LineBaseName}${ExtraLineNumber}`;
+/** Line texts the form, the link and the export carry besides the visible fields (the ids travel hidden). */
+export type LineTextName = 'filamentLabel' | `${'filamentWeight' | 'filamentPricePerKg' | 'filamentLabel'}${ExtraLineNumber}`;
+
+const LINE_PARTS = Object.keys(filamentLineParts) as FilamentLinePart[];
+
+/** The field name of a line's part; index 0 is line 1 (the table's own field). */
+export function lineFieldName<P extends FilamentLinePart>(part: P, index: number): (typeof filamentLineParts)[P] | ExtraLineFieldName {
+  const base = filamentLineParts[part];
+  return index === 0 ? base : (`${base}${index + 1}` as ExtraLineFieldName);
+}
+
+const EXTRA_LINE_NAME = /^(filamentWeight|filamentPricePerKg|filamentLabel|selectedFilament)([2-9]|1[0-6])$/;
+
+/** The table field whose spec a line field has (filamentWeight7 → filamentWeight); null for other names. */
+export function lineBaseField(name: string): LineBaseName | null {
+  const match = EXTRA_LINE_NAME.exec(name);
+  return match ? (match[1] as LineBaseName) : null;
+}
+
+/** Every name of lines 2…16, line by line. */
+export const extraLineFieldNames: readonly ExtraLineFieldName[] = Object.freeze(
+  Array.from({ length: MAX_FILAMENT_LINES - 1 }, (_, i) => LINE_PARTS.map((part) => lineFieldName(part, i + 1) as ExtraLineFieldName)).flat(),
+);
+
+/** A line as the engine, the project and the export see it. */
+export type FilamentLine = { grams: number; pricePerKg: number; label?: string; filamentId?: string };
+
+/** A line's texts as the inputs show them. */
+export type FilamentLineTexts = { grams: string; pricePerKg: string; label: string };
+
+/** The lines of parsed values: line 1 always, a line 2… when its grams or price was given (a missing part takes the default). */
+export function filamentLinesOf(values: Partial<Record<string, unknown>>): FilamentLine[] {
+  const lines: FilamentLine[] = [];
+  for (let index = 0; index < MAX_FILAMENT_LINES; index++) {
+    const grams = values[lineFieldName('grams', index)];
+    const pricePerKg = values[lineFieldName('pricePerKg', index)];
+    if (index > 0 && grams === undefined && pricePerKg === undefined) continue;
+    const line: FilamentLine = {
+      grams: typeof grams === 'number' ? grams : calculatorFields.filamentWeight.default,
+      pricePerKg: typeof pricePerKg === 'number' ? pricePerKg : calculatorFields.filamentPricePerKg.default,
+    };
+    const label = values[lineFieldName('label', index)];
+    if (typeof label === 'string' && label !== '') line.label = label;
+    const filamentId = values[lineFieldName('filamentId', index)];
+    if (typeof filamentId === 'string' && filamentId !== '') line.filamentId = filamentId;
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Total grams and the grams-weighted € per kg (what a client knowing one filament reads, spec §7). */
+export function filamentTotals(lines: readonly Pick<FilamentLine, 'grams' | 'pricePerKg'>[]): { grams: number; pricePerKg: number } {
+  if (lines.length === 1) return { grams: lines[0].grams, pricePerKg: lines[0].pricePerKg };
+  let grams = 0;
+  let cost = 0;
+  for (const line of lines) {
+    grams += line.grams;
+    cost += line.grams * line.pricePerKg;
+  }
+  return { grams, pricePerKg: grams > 0 ? cost / grams : (lines[0]?.pricePerKg ?? calculatorFields.filamentPricePerKg.default) };
+}
+
+/** The line texts of raw values, line 1 first (for the form's line list). */
+export function lineTextsOf(values: CalculatorRawValues): FilamentLineTexts[] {
+  const lines: FilamentLineTexts[] = [];
+  const get = (name: string) => (values as Record<string, string | undefined>)[name];
+  for (let index = 0; index < MAX_FILAMENT_LINES; index++) {
+    const grams = get(lineFieldName('grams', index));
+    const pricePerKg = get(lineFieldName('pricePerKg', index));
+    if (index > 0 && grams === undefined && pricePerKg === undefined) break;
+    lines.push({
+      grams: grams ?? defaultText('filamentWeight'),
+      pricePerKg: pricePerKg ?? defaultText('filamentPricePerKg'),
+      label: get(lineFieldName('label', index)) ?? '',
+    });
+  }
+  return lines;
+}
+
+/** Raw values with the given line texts instead of the current ones (line 1 into the table's fields). */
+export function withLineTexts(values: CalculatorRawValues, lines: readonly FilamentLineTexts[]): CalculatorRawValues {
+  const next: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && lineBaseField(name) === null && name !== 'filamentLabel') next[name] = value;
+  lines.slice(0, MAX_FILAMENT_LINES).forEach((line, index) => {
+    next[lineFieldName('grams', index)] = line.grams;
+    next[lineFieldName('pricePerKg', index)] = line.pricePerKg;
+    if (line.label !== '' || index > 0) next[lineFieldName('label', index)] = line.label;
+  });
+  return next as CalculatorRawValues;
 }

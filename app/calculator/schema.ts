@@ -38,7 +38,10 @@ import * as z from 'zod/mini';
 import { parseGermanNumber } from '../lib/parse-number';
 import {
   calculatorFields,
+  extraLineFieldNames,
+  lineBaseField,
   MAX_NUMBER,
+  type ExtraLineFieldName,
   toEngineInput,
   type AnyFieldName,
   type BooleanFieldSpec,
@@ -74,7 +77,7 @@ for (const spec of Object.values(calculatorFields) as FieldSpec[]) {
 
 const E = calculatorErrorKeys;
 
-function numberField(spec: NumberFieldSpec) {
+function numberField(spec: NumberFieldSpec, { optional = false }: { optional?: boolean } = {}) {
   const max = spec.max ?? MAX_NUMBER;
   const minMessage = key(spec.errors.min);
   const maxMessage = spec.errors.max ? key(spec.errors.max) : E.tooLarge;
@@ -84,7 +87,8 @@ function numberField(spec: NumberFieldSpec) {
       return z.NEVER;
     };
 
-    if (raw === undefined) return spec.default;
+    // A missing part of a line 2… stays missing (the line may not exist); typed as the number it is when present.
+    if (raw === undefined) return (optional ? undefined : spec.default) as number;
 
     let value: number | undefined;
     if (typeof raw === 'number') {
@@ -142,9 +146,23 @@ type Shape = {
         : z.ZodMiniOptional<z.ZodMiniString<string>>;
 };
 
-const shape = Object.fromEntries(
-  (Object.keys(calculatorFields) as AnyFieldName[]).map((name) => [name, fieldSchema(name, calculatorFields[name])]),
-) as unknown as Shape;
+/**
+ * Lines 2…16 (issue 23): each name validated with the spec of its line-1 field
+ * (same bounds and German messages); missing names stay undefined.
+ */
+type LineShape = { [K in ExtraLineFieldName]: z.ZodMiniType<K extends `filament${'Weight' | 'PricePerKg'}${number}` ? number | undefined : string | undefined> };
+
+function lineFieldSchema(name: ExtraLineFieldName) {
+  const base = lineBaseField(name)!;
+  const spec = calculatorFields[base] as FieldSpec;
+  if (spec.kind === 'number') return numberField(spec, { optional: true });
+  return z.optional(z.string().check(z.trim(), z.maxLength((spec as TextFieldSpec).maxLength, key((spec as TextFieldSpec).errors.tooLong))));
+}
+
+const shape = Object.fromEntries([
+  ...(Object.keys(calculatorFields) as AnyFieldName[]).map((name) => [name, fieldSchema(name, calculatorFields[name])]),
+  ...extraLineFieldNames.map((name) => [name, lineFieldSchema(name)]),
+]) as unknown as Shape & LineShape;
 
 /** 0.1 h = 6 min (spec §5: printTime >= 0.1). */
 const MIN_PRINT_TIME_HOURS = 0.1;

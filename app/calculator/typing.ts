@@ -1,6 +1,6 @@
 import { formatDecimalInput } from '../lib/number';
 import { isNumberInProgress, parseGermanNumber } from '../lib/parse-number';
-import { calculatorFields, MAX_NUMBER, type CalculatorFieldName, type FieldSpec } from './fields';
+import { calculatorFields, lineBaseField, MAX_NUMBER, type CalculatorFieldName, type FieldSpec } from './fields';
 
 /**
  * While someone types "0," on the way to "0,35" the field is briefly invalid.
@@ -10,8 +10,9 @@ import { calculatorFields, MAX_NUMBER, type CalculatorFieldName, type FieldSpec 
  * ("abc", "1,234.56", a value over the maximum, a negative value below the minimum).
  */
 export function canStillBecomeValid(name: CalculatorFieldName, text: string): boolean {
-  const spec = calculatorFields[name] as FieldSpec;
-  if (spec.kind !== 'number') return false;
+  // A line 2… field (filamentWeight3) follows its line-1 field's spec.
+  const spec = calculatorFields[lineBaseField(name) ?? name] as FieldSpec | undefined;
+  if (!spec || spec.kind !== 'number') return false;
   if (isNumberInProgress(text)) return true;
   const parsed = parseGermanNumber(text);
   if (parsed.status !== 'ok') return false;
@@ -28,7 +29,7 @@ export function canStillBecomeValid(name: CalculatorFieldName, text: string): bo
  * that do not step.
  */
 export function stepFieldText(name: string, text: string, direction: 1 | -1): string | null {
-  const spec = (calculatorFields as Record<string, FieldSpec>)[name];
+  const spec = (calculatorFields as Record<string, FieldSpec>)[lineBaseField(name) ?? name];
   if (!spec || spec.kind !== 'number') return null;
   const parsed = parseGermanNumber(text);
   const current = parsed.status === 'ok' ? parsed.value : 0;

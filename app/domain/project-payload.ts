@@ -8,12 +8,18 @@
  * Error messages are i18n keys (namespace `calculator`, `projects`).
  */
 import * as z from 'zod';
-import { calculatorFields, fieldDefaults, MAX_NUMBER, type FieldSpec } from '../calculator/fields';
+import { calculatorFields, fieldDefaults, filamentTotals, MAX_FILAMENT_LINES, MAX_NUMBER, type FieldSpec } from '../calculator/fields';
 import { parseGermanNumber } from '../lib/number';
 
 export type PayloadValue = string | number | boolean | null;
-/** Payload values by stored name (name, quantity, …, printTime, selectedPrinter, …). */
-export type ProjectPayload = Record<string, PayloadValue> & { name: string };
+/** A filament line of a payload (issue 23); filamentId is kept only when it is the user's active library filament. */
+export type PayloadFilamentLine = { grams: number; pricePerKg: number; label?: string; filamentId?: string };
+/**
+ * Payload values by stored name (name, quantity, …, printTime, selectedPrinter, …), and the
+ * filament lines when the payload has them (then filamentWeight is their total grams and
+ * filamentPricePerKg their grams-weighted € per kg).
+ */
+export type ProjectPayload = { [name: string]: PayloadValue | PayloadFilamentLine[] | undefined; name: string; filaments?: PayloadFilamentLine[] };
 
 const key = (name: string) => `calculator:errors.${name}`;
 
@@ -144,6 +150,86 @@ export function parseProjectPayload(body: Record<string, unknown>): ParsedPayloa
     if (parsed.success) payload[name] = parsed.data as PayloadValue;
     else (errors[name] ??= []).push(...parsed.error.issues.map((issue) => issue.message).filter((m, i, all) => all.indexOf(m) === i));
   }
+  // Issue 23: optional lines; without them the single filamentWeight/filamentPricePerKg are the one line.
+  let lines: PayloadFilamentLine[] | undefined;
+  if (body.filaments !== undefined && body.filaments !== null) {
+    const parsed = parseFilamentLines(body.filaments);
+    if (parsed.ok) lines = parsed.lines;
+    else Object.assign(errors, parsed.errors);
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, payload: payload as ProjectPayload };
+  const result = payload as ProjectPayload;
+  // Line 1's library filament is the project's selectedFilament, unless the body names one.
+  if (lines) withFilamentLines(result, lines, { selectLine1: source.selectedFilament === undefined });
+  return { ok: true, payload: result };
+}
+
+/**
+ * Puts the lines into a payload: the list itself, and filamentWeight / filamentPricePerKg
+ * as their total grams and grams-weighted € per kg (what a client that knows one
+ * filament reads, spec §7).
+ */
+export function withFilamentLines(payload: ProjectPayload, lines: PayloadFilamentLine[], { selectLine1 }: { selectLine1: boolean }): ProjectPayload {
+  const totals = filamentTotals(lines);
+  payload.filaments = lines;
+  payload.filamentWeight = totals.grams;
+  payload.filamentPricePerKg = totals.pricePerKg;
+  if (selectLine1) payload.selectedFilament = lines[0].filamentId ?? null;
+  return payload;
+}
+
+const LINE_ERRORS = {
+  invalid: 'filament-lines:errors.invalid',
+  empty: 'filament-lines:errors.empty',
+  tooMany: 'filament-lines:errors.tooMany',
+  lineInvalid: 'filament-lines:errors.lineInvalid',
+};
+
+const gramsSchema = numberSchema(calculatorFields.filamentWeight.min, MAX_NUMBER, {
+  minKey: key(calculatorFields.filamentWeight.errors.min),
+  maxKey: key('tooLarge'),
+});
+const pricePerKgSchema = numberSchema(calculatorFields.filamentPricePerKg.min, MAX_NUMBER, {
+  minKey: key(calculatorFields.filamentPricePerKg.errors.min),
+  maxKey: key('tooLarge'),
+});
+const labelSchema = z
+  .union([z.string(), z.null()])
+  .transform((value) => (value === null ? '' : value.trim()))
+  .refine((value) => value.length <= calculatorFields.filamentLabel.maxLength, { message: key(calculatorFields.filamentLabel.errors.tooLong) })
+  .refine((value) => !CONTROL.test(value), { message: 'projects:errors.controlCharacters' });
+const filamentIdSchema = optionalText(200);
+
+/**
+ * `filaments: [{ filamentId?, label?, grams, pricePerKg }]` (1 to 16 lines), with the
+ * bounds and German messages of line 1's fields; errors by `filaments.<index>.<part>`.
+ * Whether a filamentId is the user's active filament is decided when saving.
+ */
+export function parseFilamentLines(raw: unknown): { ok: true; lines: PayloadFilamentLine[] } | { ok: false; errors: Record<string, string[]> } {
+  if (!Array.isArray(raw)) return { ok: false, errors: { filaments: [LINE_ERRORS.invalid] } };
+  if (raw.length === 0) return { ok: false, errors: { filaments: [LINE_ERRORS.empty] } };
+  if (raw.length > MAX_FILAMENT_LINES) return { ok: false, errors: { filaments: [LINE_ERRORS.tooMany] } };
+  const errors: Record<string, string[]> = {};
+  const lines: PayloadFilamentLine[] = [];
+  raw.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      errors[`filaments.${index}`] = [LINE_ERRORS.lineInvalid];
+      return;
+    }
+    const entry = item as Record<string, unknown>;
+    const line: Partial<PayloadFilamentLine> = {};
+    const check = <T>(part: string, schema: z.ZodType<T>, value: unknown, apply: (parsed: T) => void) => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) apply(parsed.data);
+      else errors[`filaments.${index}.${part}`] = [parsed.error.issues[0]?.message ?? LINE_ERRORS.lineInvalid];
+    };
+    if (entry.grams === undefined) errors[`filaments.${index}.grams`] = [key('required')];
+    else check('grams', gramsSchema, entry.grams, (value) => (line.grams = value));
+    if (entry.pricePerKg === undefined) errors[`filaments.${index}.pricePerKg`] = [key('required')];
+    else check('pricePerKg', pricePerKgSchema, entry.pricePerKg, (value) => (line.pricePerKg = value));
+    if (entry.label !== undefined) check('label', labelSchema, entry.label, (value) => value && (line.label = value));
+    if (entry.filamentId !== undefined) check('filamentId', filamentIdSchema, entry.filamentId, (value) => value && (line.filamentId = value));
+    lines.push(line as PayloadFilamentLine);
+  });
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, lines };
 }

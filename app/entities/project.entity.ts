@@ -132,4 +132,14 @@ export class Project extends BaseEntity {
    */
   @Property({ type: 'json', default: '{}' })
   extraInputs: Opt<Record<string, string | number | boolean>> = {};
+
+  /**
+   * Issue 23: the filament lines (1 to 16) as saved; null = one line, the filament
+   * columns (every project saved before the lines existed). The columns then hold
+   * the total grams and the grams-weighted € per kg. Values are a snapshot: a
+   * library filament deleted later leaves them. Validated when read
+   * (models/projects.server.ts `projectFilamentLines`).
+   */
+  @Property({ type: 'json', nullable: true })
+  filaments?: unknown[] | null;
 }

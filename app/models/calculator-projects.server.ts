@@ -1,9 +1,20 @@
-import { calculatorFieldNames, calculatorFields, rawValuesFromSearchParams, toProjectPayload, type CalculatorRawValues } from '../calculator/fields';
+import {
+  calculatorFieldNames,
+  calculatorFields,
+  extraLineFieldNames,
+  filamentLinesOf,
+  lineTextsOf,
+  rawValuesFromSearchParams,
+  toProjectPayload,
+  withLineTexts,
+  type CalculatorFieldValues,
+  type CalculatorRawValues,
+} from '../calculator/fields';
 import { PROJECT_PARAM } from '../calculator/page';
 import type { PickerState } from '../calculator/pickers';
 import { calculatorSaveSchema, calculatorSchema } from '../calculator/schema';
 import { isUserContext, type RequestContext, type UserContext } from '../services/request-context.server';
-import type { ProjectPayload } from '../domain/project-payload';
+import { withFilamentLines, type ProjectPayload } from '../domain/project-payload';
 import { calculatorPickerState } from './calculator-pickers.server';
 import { releaseProductImage, uploadProductImage } from './product-images.server';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
@@ -26,14 +37,32 @@ export type OpenedProject = {
   unsaved: boolean;
 };
 
-/** Names the form submits for hidden values (image, library references): the field table's hidden texts. */
-export const HIDDEN_PROJECT_FIELDS = (Object.keys(calculatorFields) as (keyof typeof calculatorFields)[]).filter(
-  (name) => calculatorFields[name].project !== false && !(calculatorFieldNames as string[]).includes(name),
-);
+/**
+ * Names the form submits for hidden values (image, library references): the field table's
+ * hidden texts, and the library filaments of lines 2… (selectedFilament2, …).
+ */
+export const HIDDEN_PROJECT_FIELDS: string[] = [
+  ...(Object.keys(calculatorFields) as (keyof typeof calculatorFields)[]).filter(
+    (name) => calculatorFields[name].project !== false && !(calculatorFieldNames as string[]).includes(name),
+  ),
+  ...extraLineFieldNames.filter((name) => name.startsWith('selectedFilament')),
+];
+
+/**
+ * The save payload of parsed form values: the table's fields, and the filament
+ * lines (issue 23) when there are several or line 1 has a label. One plain line
+ * is saved exactly as before the lines existed.
+ */
+export function calculatorProjectPayload(values: CalculatorFieldValues): ProjectPayload {
+  const payload = toProjectPayload(values) as ProjectPayload;
+  const lines = filamentLinesOf(values as unknown as Record<string, unknown>);
+  if (lines.length > 1 || lines[0].label) withFilamentLines(payload, lines, { selectLine1: false });
+  return payload;
+}
 
 function payloadOf(values: CalculatorRawValues): string | null {
   const parsed = calculatorSchema.safeParse(values);
-  return parsed.success ? JSON.stringify(toProjectPayload(parsed.data)) : null;
+  return parsed.success ? JSON.stringify(calculatorProjectPayload(parsed.data)) : null;
 }
 
 /**
@@ -44,12 +73,17 @@ export async function openProject(ctx: UserContext, id: string, params: URLSearc
   const found = await getProject(ctx, id);
   if (found.kind !== 'ok') return { values: fromAddress, hidden: {}, project: null, notFound: true, unsaved: false };
   const saved = projectFormValues(found.value);
-  const values = { ...saved.values };
+  let values = { ...saved.values };
   let overridden = false;
   for (const name of calculatorFieldNames) {
     const value = params.get(name);
     if (value === null) continue;
     values[name] = value;
+    overridden = true;
+  }
+  // An address with filament lines (a live draft, a shared link) brings its own lines.
+  if (params.has('filamentLabel') || extraLineFieldNames.some((name) => params.has(name))) {
+    values = withLineTexts(values, lineTextsOf(fromAddress));
     overridden = true;
   }
   const unsaved = overridden && payloadOf(values) !== payloadOf(saved.values);
@@ -115,7 +149,7 @@ export async function saveCalculatorProject(ctx: RequestContext, form: Record<st
     }
     return fieldErrors(errors);
   }
-  const payload = toProjectPayload(parsed.data) as ProjectPayload;
+  const payload = calculatorProjectPayload(parsed.data);
   const projectId = typeof form.project === 'string' && form.project ? form.project : null;
   const result = projectId ? await updateProject(ctx, projectId, payload) : await createProject(ctx, payload);
   if (result.kind !== 'ok') return result;

@@ -5,6 +5,11 @@ import {
   calculatorFields,
   defaultRawValues,
   fieldDefaults,
+  filamentTotals,
+  lineFieldName,
+  MAX_FILAMENT_LINES,
+  MAX_NUMBER,
+  withLineTexts,
   type AnyFieldName,
   type CalculatorFieldName,
   type CalculatorInput,
@@ -18,7 +23,7 @@ import { plainRowTable } from '../services/plain-rows.server';
 import { searchText } from '../lib/search-text';
 import { limitReached, withinProjectLimit } from './project-quota.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
-import { parseProjectPayload, SELECTED_KEYS, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
+import { parseProjectPayload, SELECTED_KEYS, type PayloadFilamentLine, type PayloadValue, type ProjectPayload, type SelectedKey } from '../domain/project-payload';
 import { andThen, fieldErrors, notFound, ok, type Result } from '../domain/result';
 
 /**
@@ -66,6 +71,56 @@ async function ownedSelections(em: EntityManager, userId: string, payload: Proje
   return selections;
 }
 
+/**
+ * The lines as stored: a filamentId stays only when it is one of the user's active
+ * library filaments (a foreign or inactive id applies nothing, as in the pickers).
+ */
+async function ownedLines(em: EntityManager, userId: string, lines: PayloadFilamentLine[]): Promise<StoredFilamentLine[]> {
+  const ids = [...new Set(lines.map((line) => line.filamentId).filter((id): id is string => isProjectId(id)))];
+  const active = new Set(
+    ids.length === 0 ? [] : (await em.find(Filament, { id: { $in: ids }, user: userId, isActive: 1 }, { fields: ['id'] })).map((f) => f.id),
+  );
+  return lines.map(({ grams, pricePerKg, label, filamentId }) => ({
+    grams,
+    pricePerKg,
+    ...(label ? { label } : {}),
+    ...(filamentId && active.has(filamentId) ? { filamentId } : {}),
+  }));
+}
+
+/** A stored filament line (issue 23). */
+export type StoredFilamentLine = { grams: number; pricePerKg: number; label?: string; filamentId?: string };
+
+const LINE_LABEL_MAX = calculatorFields.filamentLabel.maxLength;
+
+function storedLine(value: unknown): StoredFilamentLine | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { grams, pricePerKg, label, filamentId } = value as Record<string, unknown>;
+  if (typeof grams !== 'number' || !Number.isFinite(grams) || grams < calculatorFields.filamentWeight.min || grams > MAX_NUMBER) return null;
+  if (typeof pricePerKg !== 'number' || !Number.isFinite(pricePerKg) || pricePerKg < calculatorFields.filamentPricePerKg.min || pricePerKg > MAX_NUMBER) return null;
+  const line: StoredFilamentLine = { grams, pricePerKg };
+  if (typeof label === 'string' && label !== '') line.label = label.slice(0, LINE_LABEL_MAX);
+  if (typeof filamentId === 'string' && isProjectId(filamentId)) line.filamentId = filamentId;
+  return line;
+}
+
+/**
+ * A project's filament lines, validated when read: the stored list when it is one
+ * (1 to 16 sound lines), else one line from the filament columns (every project
+ * saved before the lines, and a row a hand edit broke).
+ */
+export function projectFilamentLines(project: Pick<ProjectListItem, 'filaments' | 'filamentWeight' | 'filamentPricePerKg'> & { selectedFilament?: { id: string } | null }): StoredFilamentLine[] {
+  const stored = project.filaments;
+  if (Array.isArray(stored) && stored.length >= 1 && stored.length <= MAX_FILAMENT_LINES) {
+    const lines = stored.map(storedLine);
+    if (lines.every((line) => line !== null)) return lines as StoredFilamentLine[];
+  }
+  const line: StoredFilamentLine = { grams: project.filamentWeight, pricePerKg: project.filamentPricePerKg };
+  const id = project.selectedFilament?.id;
+  if (id) line.filamentId = id;
+  return [line];
+}
+
 /** Runs inside the transaction that writes the project (the image's acceptance must commit with it). */
 async function applyPayload(em: EntityManager, userId: string, project: Project, payload: ProjectPayload) {
   const selections = await ownedSelections(em, userId, payload);
@@ -74,9 +129,11 @@ async function applyPayload(em: EntityManager, userId: string, project: Project,
   const extras: Record<string, string | number | boolean> = {};
   for (const [name, value] of Object.entries(payload)) {
     if (name === 'name' || (SELECTED_KEYS as readonly string[]).includes(name) || name === 'productImagePath') continue;
+    if (name === 'filaments' || value === undefined || Array.isArray(value)) continue;
     if (COLUMNS.has(name)) (project as unknown as Record<string, PayloadValue>)[name] = value;
     else if (value !== null) extras[name] = value;
   }
+  project.filaments = payload.filaments ? await ownedLines(em, userId, payload.filaments) : null;
   project.name = payload.name;
   project.productImagePath = image;
   project.extraInputs = extras;
@@ -123,6 +180,7 @@ function emptyProject() {
     marketplaceFeePercentage: fieldDefaults.marketplaceFeePercent,
     profitMargin: fieldDefaults.profitMargin,
     targetPrice: fieldDefaults.targetPrice,
+    filaments: null,
   };
 }
 
@@ -195,6 +253,8 @@ export async function copyProject(ctx: UserContext, id: unknown): Promise<Result
       printerLifetimeHours: original.printerLifetimeHours,
       vatPercent: original.vatPercent,
       extraInputs: { ...original.extraInputs },
+      // The lines' values (a library id stays a reference to the same user's filament).
+      filaments: original.filaments ? projectFilamentLines(original) : null,
     } as never) as Project,
   );
 }
@@ -253,7 +313,7 @@ export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSiz
   return { items, page: current, hasNext: rows.length > pageSize, q: query };
 }
 
-const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', ...COLUMN_NAMES] as const;
+const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', 'filaments', ...COLUMN_NAMES] as const;
 
 /** All of the user's projects, newest first (JSON API list; spec §7 has no paging). */
 export async function listAllProjects(ctx: UserContext): Promise<Project[]> {
@@ -269,6 +329,10 @@ export function projectEngineInput(project: ProjectListItem): CalculatorInput {
     input[name] = stored ?? spec.default;
   }
   input.printTime = project.printTime;
+  // Several lines: the card's figure is the calculator's (the columns hold a rounded average).
+  const lines = projectFilamentLines(project);
+  if (lines.length > 1) input.filaments = lines.map(({ grams, pricePerKg }) => ({ grams, pricePerKg }));
+  else [input.filamentWeight, input.filamentPricePerKg] = [lines[0].grams, lines[0].pricePerKg];
   return input as CalculatorInput;
 }
 
@@ -291,13 +355,17 @@ export function projectMinimumPriceWithVat(project: ProjectListItem): number | n
 /** The API's view (spec §7): the fee as `marketplaceFeePercentage`, the references as `selected…Id`. */
 export function toApiProject(project: Project) {
   const extras = project.extraInputs ?? {};
+  // Issue 23: always the lines, and the spec's two fields as their total and weighted average.
+  const filaments = projectFilamentLines(project);
+  const totals = filamentTotals(filaments);
   return {
     ...extras,
     id: project.id,
     name: project.name,
     quantity: project.quantity,
-    filamentWeight: project.filamentWeight,
-    filamentPricePerKg: project.filamentPricePerKg,
+    filamentWeight: totals.grams,
+    filamentPricePerKg: totals.pricePerKg,
+    filaments,
     printTime: project.printTime,
     printerWattage: project.printerWattage,
     electricityRate: project.electricityRate,
@@ -341,6 +409,16 @@ export function projectFormValues(project: Project): { values: CalculatorRawValu
     const text = typeof stored === 'number' ? formatDecimalInput(stored) : typeof stored === 'boolean' ? (stored ? 'on' : '') : stored;
     if ((calculatorFieldNames as string[]).includes(name)) values[name as CalculatorFieldName] = text;
     else hidden[name] = text;
+  }
+  // The filament lines (issue 23): line 1 into the table's fields, lines 2… after them;
+  // their library filaments ride along as hidden selectedFilament2… like line 1's.
+  const lines = projectFilamentLines(project);
+  if (project.filaments) {
+    const texts = lines.map((line) => ({ grams: formatDecimalInput(line.grams), pricePerKg: formatDecimalInput(line.pricePerKg), label: line.label ?? '' }));
+    Object.assign(values, withLineTexts(values, texts));
+    lines.forEach((line, index) => {
+      if (index > 0 && line.filamentId) hidden[lineFieldName('filamentId', index)] = line.filamentId;
+    });
   }
   // Decimal hours back to the two inputs; 2.999999 h is 3 h 0 min, not 2 h 60 min.
   const totalMinutes = Math.round(project.printTime * 60);

@@ -5,7 +5,7 @@
  * the form, and the notice. The calculator's first-visit JavaScript only
  * renders what this produces.
  */
-import { importedFieldValues, importInfoFromSummary, type SlicerImportInfo } from './import-link';
+import { importedFieldValues, importedLineTexts, importInfoFromSummary, type SlicerImportInfo } from './import-link';
 import { buildImportView, type SlicerNoticeView } from './import-view';
 import { readSlicerSummary } from './index';
 import { SLICER_MAX_BYTES } from '~/domain/limits';
@@ -54,4 +54,8 @@ function apply(context: ImportContext, info: SlicerImportInfo) {
   }
   // The form recalculates on input events, as if the values had been typed.
   input?.dispatchEvent(new Event('input', { bubbles: true }));
+  // Issue 23: lines 2… (one per further filament, none for a one-filament file) go to the form's
+  // line list (components/calculator/filament-lines.tsx), which renders them and recalculates.
+  const price = (line: number) => (form.elements.namedItem(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) as HTMLInputElement | null)?.value;
+  form.dispatchEvent(new CustomEvent('druckpreis:filament-lines', { detail: importedLineTexts(info, price) }));
 }

@@ -20,8 +20,17 @@ export type SlicerImportInfo = {
   plates?: SlicerPlate[];
   /** the chosen plate's index; undefined = all plates */
   plate?: number;
+  /** Issue 23: each filament the file used, when it used two or more (one calculator line each). */
+  lines?: SlicerImportLine[];
+  /** Purge / wipe-tower grams the file reports separately (included in the grams). */
+  purge?: number;
   warnings: SlicerWarning[];
 };
+
+export type SlicerImportLine = { grams: number; material?: string };
+
+/** MAX_FILAMENT_LINES of calculator/fields.ts, repeated so this chunk does not carry the field table. */
+const MAX_LINES = 16;
 
 export type SlicerImportNotice =
   | { kind: 'info'; info: SlicerImportInfo }
@@ -36,6 +45,8 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerPlates',
   'slicerPlate',
   'slicerWarning',
+  'slicerLines',
+  'slicerPurge',
   'slicerError',
   'slicerErrorMethod',
 ] as const;
@@ -54,8 +65,22 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
     seconds: summary.printSeconds,
     filaments: summary.perExtruder.length,
     ...(summary.plates && summary.plates.length > 1 ? { plates: summary.plates } : {}),
+    ...(summary.perExtruder.length > 1
+      ? { lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({ grams: e.filamentGrams, ...(e.material ? { material: e.material } : {}) })) }
+      : {}),
+    ...(summary.purgeGrams ? { purge: summary.purgeGrams } : {}),
     warnings: summary.warnings,
   };
+}
+
+/**
+ * The filament lines an import fills (issue 23): one per filament the file used, with
+ * its grams and material as the label. A single plate has no per-filament figures:
+ * then, as for a one-filament file, the one line holds the total.
+ */
+export function importedLines(info: SlicerImportInfo): SlicerImportLine[] {
+  if (info.lines && info.lines.length > 1 && info.plate === undefined) return info.lines;
+  return [{ grams: chosenFigures(info).grams }];
 }
 
 /** The figures of the chosen plate, or of all plates. */
@@ -89,10 +114,25 @@ export function printTimeCapped(seconds: number): boolean {
  * its maximum, so the weight still counts and the page calculates; the
  * notice says so (import-view.ts).
  */
-export function importedFieldValues(info: SlicerImportInfo) {
-  const { grams, seconds } = chosenFigures(info);
+export function importedFieldValues(info: SlicerImportInfo): Record<string, string> {
+  const { seconds } = chosenFigures(info);
   const { hours, minutes } = printTimeParts(Math.min(seconds, MAX_PRINT_MINUTES * 60));
-  return { filamentWeight: formatDecimalInput(Math.max(0.1, grams)), printTimeHours: String(hours), printTimeMinutes: String(minutes) };
+  const lines = importedLines(info);
+  const values: Record<string, string> = { filamentWeight: gramsText(lines[0].grams), printTimeHours: String(hours), printTimeMinutes: String(minutes) };
+  if (lines.length > 1) values.filamentLabel = lines[0].material ?? '';
+  return values;
+}
+
+const gramsText = (grams: number) => formatDecimalInput(Math.max(0.1, grams));
+
+/**
+ * The texts of lines 2… after an import: grams and material from the file; the price
+ * is the line's current one, else line 1's (the notice asks to check it).
+ */
+export function importedLineTexts(info: SlicerImportInfo, currentPrice: (line: number) => string | undefined): Array<{ grams: string; pricePerKg: string; label: string }> {
+  return importedLines(info)
+    .slice(1)
+    .map((line, i) => ({ grams: gramsText(line.grams), pricePerKg: currentPrice(i + 2) ?? currentPrice(1) ?? '', label: line.material ?? '' }));
 }
 
 export function importNoticeToParams(notice: SlicerImportNotice, params: URLSearchParams) {
@@ -112,6 +152,8 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   if (info.plate !== undefined) params.set('slicerPlate', String(info.plate));
   const warning = info.warnings[0];
   if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
+  if (info.purge) params.set('slicerPurge', String(info.purge));
+  if (info.lines) params.set('slicerLines', info.lines.map((line) => `${line.grams}:${(line.material ?? '').replace(/[:;]/g, '')}`).join(';'));
   return params;
 }
 
@@ -142,6 +184,15 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
     .filter((p): p is [number, number, number] => p.length === 3 && p.every((n) => n !== undefined))
     .map(([index, filamentGrams, printSeconds]) => ({ index, filamentGrams, printSeconds }));
   const plate = number(params.get('slicerPlate'));
+  const lines = (params.get('slicerLines') ?? '')
+    .split(';')
+    .slice(0, MAX_LINES)
+    .map((part) => part.split(':'))
+    .flatMap(([grams, material]): SlicerImportLine[] => {
+      const value = number(grams);
+      const name = label(material ?? '').slice(0, 20);
+      return value === undefined ? [] : [{ grams: value, ...(name ? { material: name } : {}) }];
+    });
   const [code, material, density] = (params.get('slicerWarning') ?? '').split(':');
   const warnings: SlicerWarning[] =
     WARNING_CODES.has(code) && number(density) !== undefined
@@ -157,6 +208,8 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       filaments: Math.min(64, Math.round(number(params.get('slicerFilaments')) ?? 1)),
       ...(plates.length > 1 ? { plates } : {}),
       ...(plate !== undefined && plates.some((p) => p.index === plate) ? { plate } : {}),
+      ...(lines.length > 1 ? { lines } : {}),
+      ...(number(params.get('slicerPurge')) ? { purge: number(params.get('slicerPurge')) } : {}),
       warnings,
     },
   };

@@ -9,6 +9,8 @@ import {
   chosenFigures,
   importNoticeFromParams,
   importedFieldValues,
+  importedLines,
+  importedLineTexts,
   importNoticeToParams,
   MAX_PRINT_MINUTES,
   printTimeCapped,
@@ -26,6 +28,10 @@ export type SlicerImportView = {
   /** The file's print time is over the calculator's maximum, which was entered instead. */
   timeCapped?: string;
   plates?: SlicerPlateChoice[];
+  /** Issue 23: the filaments taken over as lines, and that their prices need a look. */
+  lines?: string;
+  /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
+  purge?: string;
 };
 
 /** The notice under the import field: the imported figures, or why the file could not be read. */
@@ -43,6 +49,16 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     const next = { ...info, plate };
     const params = new URLSearchParams(search);
     for (const [name, value] of Object.entries(importedFieldValues(next))) params.set(name, value);
+    // Issue 23: the plate's (or all plates') filament lines replace those of the address.
+    const price = (line: number) => params.get(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) ?? undefined;
+    const lines = importedLineTexts(next, price);
+    for (const name of [...params.keys()]) if (/^(filamentWeight|filamentPricePerKg|filamentLabel|selectedFilament)\d+$/.test(name)) params.delete(name);
+    if (lines.length === 0) params.delete('filamentLabel');
+    lines.forEach((line, i) => {
+      params.set(`filamentWeight${i + 2}`, line.grams);
+      params.set(`filamentPricePerKg${i + 2}`, line.pricePerKg);
+      params.set(`filamentLabel${i + 2}`, line.label);
+    });
     importNoticeToParams({ kind: 'info', info: next }, params);
     const figures = info.plates?.find((p) => p.index === plate);
     return {
@@ -59,6 +75,16 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, germanParams(warning.params)) } : {}),
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
+    ...(info.purge ? { purge: t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }) } : {}),
+    ...(importedLines(info).length > 1
+      ? {
+          lines: t('filament-lines:slicerLines', {
+            list: importedLines(info)
+              .map((line, i) => `${line.material ?? t('filament-lines:line', { n: i + 1 })} ${formatNumber(line.grams)} g`)
+              .join(', '),
+          }),
+        }
+      : {}),
   };
 }
 

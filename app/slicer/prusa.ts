@@ -12,6 +12,7 @@
  *   ; estimated printing time (normal mode) = 1d 2h 3m 4s
  *   ; model printing time: 1h 32m 8s; total estimated time: 1h 38m 43s   (the total is taken)
  *   ; filament_type = PLA;PETG   ; filament_density = 1.24,1.27   ; filament_diameter = 1.75,1.75
+ *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer: purge, already in the grams above)
  */
 import type { GcodeComments } from './gcode-text';
 import { parseDuration, parseNumberList, splitList } from './gcode-text';
@@ -102,6 +103,7 @@ export function readPrusaFamily(comments: GcodeComments, fallbackName = 'G-Code'
     extruders,
     printSeconds: printSeconds(comments),
     warnings,
+    purgeGrams: parseNumberList(v.get('total filament used for wipe tower [g]'))[0],
   });
 }
 

@@ -12,6 +12,7 @@ export function finishSummary(found: {
   extruders: SlicerExtruder[];
   printSeconds: number | undefined;
   warnings: SlicerWarning[];
+  purgeGrams?: number;
 }): SlicerSummary {
   const extruders = found.extruders
     .filter((extruder) => Number.isFinite(extruder.filamentGrams) && extruder.filamentGrams > 0)
@@ -27,6 +28,7 @@ export function finishSummary(found: {
     filamentGrams: roundGrams(grams),
     printSeconds: seconds,
     perExtruder: extruders,
+    ...(found.purgeGrams !== undefined && Number.isFinite(found.purgeGrams) && found.purgeGrams > 0 ? { purgeGrams: roundGrams(found.purgeGrams) } : {}),
     warnings: found.warnings,
   };
 }

@@ -25,6 +25,11 @@ export type SlicerSummary = {
   printSeconds: number;
   perExtruder: SlicerExtruder[];
   plates?: SlicerPlate[];
+  /**
+   * Issue 23: grams the file reports for purging (wipe tower) separately. Already part of
+   * the extruders' grams in the formats that report it (bought filament); shown in the notice.
+   */
+  purgeGrams?: number;
   warnings: SlicerWarning[];
 };
 

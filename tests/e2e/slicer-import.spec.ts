@@ -65,7 +65,13 @@ test.describe('Slicer-Import', () => {
     await expect(field(page, 'projectName')).toHaveValue('Zahnrad');
 
     await expect(page.locator('[data-slicer-info]')).toContainText('Aus Datei übernommen: OrcaSlicer 2.2.0 · 34,5 g · 2 h 14 min · 2 Filamente');
-    await expect(field(page, 'filamentWeight')).toHaveValue('34,5');
+    // Issue 23: one line per filament the file used, each at the form's price (the notice asks to check it).
+    await expect(field(page, 'filamentWeight')).toHaveValue('20,3');
+    await expect(field(page, 'filamentLabel')).toHaveValue('PLA');
+    await expect(field(page, 'filamentWeight2')).toHaveValue('14,2');
+    await expect(field(page, 'filamentLabel2')).toHaveValue('PETG');
+    await expect(field(page, 'filamentPricePerKg2')).toHaveValue('20');
+    await expect(page.locator('[data-slicer-lines]')).toHaveText('Je Filament eine Zeile: PLA 20,3 g, PETG 14,2 g. Bitte prüfen Sie die Preise pro kg der Zeilen.');
     // 2 h 13 min 30 s is rounded up to the minute.
     await expect(field(page, 'printTimeHours')).toHaveValue('2');
     await expect(field(page, 'printTimeMinutes')).toHaveValue('14');

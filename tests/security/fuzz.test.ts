@@ -15,7 +15,14 @@ import { sessionCookieOf, startTestServer, type TestServer } from './server';
  * `signedIn: true` when it behaves differently for a signed-in user (then
  * every request is sent with and without the session).
  */
-type Route = { path: string; methods: string[]; fields: Record<string, string>; signedIn?: boolean };
+type Route = {
+  path: string;
+  methods: string[];
+  fields: Record<string, string>;
+  signedIn?: boolean;
+  /** JSON-only values (lists, objects): sent as given, wrongly typed, with every part of their items wrong, and 1,000 times over. */
+  json?: Record<string, unknown>;
+};
 
 const ROUTES: Route[] = [
   // Pages (forms)
@@ -92,6 +99,21 @@ const ROUTES: Route[] = [
   ]),
   { signedIn: true, path: '/api/projects', methods: ['GET', 'POST'], fields: { name: 'Fuzz', quantity: '1', filamentWeight: '25', printTime: '2', marketplaceFeePercentage: '5' } },
   { signedIn: true, path: '/api/projects/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { name: 'Fuzz', quantity: '1' } },
+  // Issue 23: filament lines in the §7 payload and in the calculator's form and links.
+  ...['/api/projects', '/api/projects/00000000-0000-4000-8000-000000000000'].map((path): Route => ({
+    signedIn: true,
+    path,
+    methods: path === '/api/projects' ? ['POST'] : ['PUT'],
+    fields: { name: 'Fuzz', quantity: '1' },
+    json: { filaments: [{ filamentId: '00000000-0000-4000-8000-000000000000', label: 'Rot', grams: 10, pricePerKg: 20 }, { grams: '5,5', pricePerKg: 30 }] },
+  })),
+  {
+    signedIn: true,
+    path: '/calculator',
+    methods: ['GET', 'POST'],
+    fields: { intent: 'save', projectName: 'Fuzz', filamentLabel: 'Rot', filamentWeight2: '5,5', filamentPricePerKg2: '30', filamentLabel2: 'Blau', selectedFilament2: '00000000-0000-4000-8000-000000000000', filamentWeight16: '1' },
+  },
+  { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight2: '5', filamentPricePerKg2: '30', filamentLabel2: 'Blau' } },
   { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
   // Quotes (issue 26)
   { signedIn: true, path: '/api/quotes', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerEmail: 'fuzz@example.de' } },
@@ -180,6 +202,18 @@ function cases(route: Route): Case[] {
     add(`10 KB ${field}`, main, 'application/x-www-form-urlencoded', encode('x', { ...route.fields, [field]: 'x'.repeat(10_000) }));
     for (const value of WRONG_TYPES) add(`${field}=${JSON.stringify(value).slice(0, 20)}`, main, 'application/json', JSON.stringify({ ...route.fields, [field]: value }));
     add(`duplicate ${field}`, main, 'application/x-www-form-urlencoded', `${encode('x', route.fields)}&${field}=zwei`);
+  }
+  for (const [name, value] of Object.entries(route.json ?? {})) {
+    const json = (v: unknown) => JSON.stringify({ ...route.fields, [name]: v });
+    add(`json ${name}`, main, 'application/json', json(value));
+    for (const wrong of WRONG_TYPES) {
+      add(`json ${name}=${JSON.stringify(wrong).slice(0, 20)}`, main, 'application/json', json(wrong));
+      if (Array.isArray(value)) {
+        const items = value.map((item) => (typeof item === 'object' && item ? Object.fromEntries(Object.keys(item).map((key) => [key, wrong])) : wrong));
+        add(`json ${name} parts=${JSON.stringify(wrong).slice(0, 20)}`, main, 'application/json', json(items));
+      }
+    }
+    if (Array.isArray(value)) add(`json ${name} ×1000`, main, 'application/json', json(Array.from({ length: 1000 }, () => value[0])));
   }
   for (const body of ['[]', '"text"', '12', 'null', '{"a":' + '['.repeat(5000), '{"__proto__":{"admin":1}}']) add(`json ${body.slice(0, 10)}`, main, 'application/json', body);
   add('declared huge body', main, 'application/json', '{}', { 'Content-Length': String(300 * 1024 * 1024) });

@@ -8,6 +8,7 @@ import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
 import { PROJECT_PARAM, RESET_PARAM, SAVE_INTENT, type SaveError } from '~/calculator/page';
 import type { PickerState } from '~/calculator/pickers';
+import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { lazyPart } from '~/lib/lazy-part';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { SlicerNoticeView } from '~/slicer/import-view';
@@ -15,6 +16,7 @@ import { AdSlot } from '../ads/ad-slot';
 import { showToast } from '../toaster';
 import { Card } from '../ui/card';
 import { FieldSection } from './calculator-form-fields';
+import { FilamentCostLines, FilamentLines } from './filament-lines';
 import { CostOverview } from './cost-overview';
 import { DetailedCosts } from './detailed-costs';
 import { HelpSection } from './help-section';
@@ -65,6 +67,7 @@ export function Calculator({
   fields,
   project,
   pickers,
+  filamentLines,
   submitted,
   slicerNotice,
   user,
@@ -73,6 +76,7 @@ export function Calculator({
   fields: readonly FieldView[];
   project: ProjectState;
   pickers: PickerState | null;
+  filamentLines: FilamentLinesState;
   /** The hidden fields of a refused save (no JS): the pickers show what was submitted. */
   submitted: Record<string, string> | undefined;
   slicerNotice: SlicerNoticeView | null;
@@ -247,6 +251,7 @@ export function Calculator({
             section="printerFilament"
             {...sectionProps}
             before={pickers ? <SignedInPart part="pickers" section="printerFilament" state={pickers} submitted={submitted} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
+            after={<FilamentLines values={initial.values} errors={errors} state={filamentLines} filaments={pickers?.items.filament ?? null} />}
           />
           <FieldSection
             section="packagingShipping"
@@ -283,11 +288,12 @@ export function Calculator({
           </div>
           {typing ? (
             <p role="status" data-typing-note className="no-print rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
-              {t('results.typing', { field: t(`fields.${typing}.label`) })}
+              {/* A line 2… field (filamentWeight3) is named by its line-1 field. */}
+              {t('results.typing', { field: t(`fields.${typing.replace(/\d+$/, '')}.label`) })}
             </p>
           ) : null}
           <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
-            <Results evaluation={shown} />
+            <Results evaluation={shown} values={values} />
           </div>
           <div className="no-print flex flex-wrap gap-2">
             <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
@@ -319,7 +325,7 @@ export function Calculator({
 const secondaryButton =
   'inline-flex items-center gap-1.5 rounded-md border border-surface-line bg-surface px-3 py-2 text-sm font-medium text-ink hover:bg-surface-subtle';
 
-function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
+function Results({ evaluation, values }: { evaluation: CalculatorEvaluation; values: CalculatorRawValues }) {
   const { t } = useTranslation('calculator');
   if (evaluation.status === 'invalid') {
     return (
@@ -349,7 +355,11 @@ function Results({ evaluation }: { evaluation: CalculatorEvaluation }) {
   // The print sheet shows no empty target-price card.
   return (
     <>
-      <CostOverview result={evaluation.result} failureRate={evaluation.input.failureRate ?? 0} />
+      <CostOverview
+        result={evaluation.result}
+        failureRate={evaluation.input.failureRate ?? 0}
+        filamentDetail={<FilamentCostLines lines={evaluation.input.filaments} values={values} quantity={evaluation.input.quantity} failureRate={evaluation.input.failureRate ?? 0} />}
+      />
       <MinimumPriceCard {...props} />
       <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>
         <TargetPriceCard {...props} />

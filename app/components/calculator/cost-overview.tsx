@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { costBreakdown, failureSurcharge } from '~/calculator/breakdown';
 import type { CalculationResult } from '~/calculator/engine';
@@ -20,7 +21,16 @@ const BAR_COLORS = ['#1f8a80', '#f08c2e', '#6b7fd7', '#c2549d', '#4d5a5e', '#e0a
  * amount and share as text beside it, so it reads without the colours and
  * screen readers get the same list (plain SVG bars, rendered on the server too).
  */
-export function CostOverview({ result, failureRate = 0 }: { result: CalculationResult; failureRate?: number }) {
+export function CostOverview({
+  result,
+  failureRate = 0,
+  filamentDetail,
+}: {
+  result: CalculationResult;
+  failureRate?: number;
+  /** Issue 23: the filament lines under 'Filament' (rendered only when there are several). */
+  filamentDetail?: ReactNode;
+}) {
   const { t } = useTranslation('calculator');
   const categories = costBreakdown(result);
   const max = Math.max(...categories.map((c) => c.amount), 0.0001);
@@ -53,6 +63,8 @@ export function CostOverview({ result, failureRate = 0 }: { result: CalculationR
                 <span className="text-xs text-ink-faint">{t('results.share', { percent: formatPercent(Math.round(share)) })}</span>
                 <span data-result={CATEGORY_RESULT_NAME[category.key]}>{formatEuro(category.amount)}</span>
               </dd>
+              {/* Issue 23: the filament lines, a row of their own under the bar. */}
+              {category.key === 'filament' && filamentDetail ? <dd className="col-span-2 empty:hidden">{filamentDetail}</dd> : null}
             </div>
           );
         })}

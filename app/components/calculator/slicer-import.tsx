@@ -75,6 +75,8 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
         <div role="status" data-slicer-info className="mt-2 rounded-md bg-brand-50 px-3 py-2 text-sm">
           <p>{notice.view.message}</p>
           {notice.view.warning ? <p className="text-xs">{notice.view.warning}</p> : null}
+          {notice.view.lines ? <p className="text-xs" data-slicer-lines>{notice.view.lines}</p> : null}
+          {notice.view.purge ? <p className="text-xs" data-slicer-purge>{notice.view.purge}</p> : null}
           {notice.view.timeCapped ? (
             <p data-slicer-time-capped className="mt-1 font-medium text-danger-700">
               {notice.view.timeCapped}

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams } from '~/calculator/fields';
+import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '~/calculator/fields';
 import { HIDDEN_PROJECT_FIELDS } from '~/models/calculator-projects.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { importedFieldValues, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
+import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
 
 /**
  * The slicer import without JavaScript: a multipart post of the file and the
@@ -17,11 +17,15 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = await getRequestContext(args);
   const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
   const fields = 'fields' in result ? result.fields : {};
-  const values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
+  let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
   let notice: SlicerImportNotice;
   if (result.status === 'ok') {
     const info = importInfoFromSummary(result.summary);
     Object.assign(values, importedFieldValues(info));
+    // Issue 23: one line per filament the file used; each keeps the price the form had for it.
+    const price = (line: number) => fields[line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`]?.slice(0, 64);
+    const first = { grams: values.filamentWeight, pricePerKg: values.filamentPricePerKg, label: values.filamentLabel ?? '' };
+    values = withLineTexts(values, [first, ...importedLineTexts(info, price)]);
     notice = { kind: 'info', info };
   } else if (result.status === 'unreadable') {
     notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { evaluateCalculator } from '~/calculator/evaluate';
-import { fieldViews, type FieldView } from '~/calculator/fields';
+import { fieldViews, lineTextsOf, type FieldView } from '~/calculator/fields';
+import { filamentLinesState, lineActionRedirect } from '~/calculator/filament-line-actions';
 import { REMOVE_IMAGE_INTENT, RESET_PARAM, SAVE_INTENT, UPLOAD_INTENT } from '~/calculator/page';
 import type { PickerState } from '~/calculator/pickers';
 import { Calculator, type ProjectState } from '~/components/calculator/calculator';
@@ -19,7 +20,7 @@ import { redirectWithToast } from '~/web/toast.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 // `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
-export const handle = { i18n: ['calculator', 'pickers', 'projects'], ads: true };
+export const handle = { i18n: ['calculator', 'pickers', 'projects', 'filament-lines'], ads: true };
 // Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
@@ -39,8 +40,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = await getUserContext(args);
   const page = await openCalculator(ctx, params);
   if ('redirectTo' in page) throw redirect(page.redirectTo);
+  // Issue 23: 'Filament hinzufügen' / 'Entfernen' / a line's 'Übernehmen' without JS.
+  const libraryFilaments = page.pickers?.items.filament ?? null;
+  const lineRedirect = lineActionRedirect(params, libraryFilaments);
+  if (lineRedirect) throw redirect(lineRedirect);
   return {
     ...page,
+    filamentLines: filamentLinesState(params, page.hidden, lineTextsOf(page.values).length, libraryFilaments),
     fields: fieldViews,
     evaluation: evaluateCalculator(page.values),
     slicerNotice: slicerNoticeView(params, t),
@@ -96,6 +102,7 @@ export default function CalculatorPage() {
       fields={loaded.fields as readonly FieldView[]}
       project={project}
       pickers={loaded.pickers as PickerState | null}
+      filamentLines={loaded.filamentLines}
       submitted={actionData?.hidden}
       slicerNotice={loaded.slicerNotice}
       user={user}

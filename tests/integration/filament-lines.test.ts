@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { Filament, Project, User } from '../../app/entities';
+import { evaluateCalculator } from '../../app/calculator/evaluate';
+import { lineTextsOf, rawValuesFromSearchParams } from '../../app/calculator/fields';
+import { listProjects, projectMinimumPriceWithVat } from '../../app/models/projects.server';
+import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
+import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
+import { action as projectsPageAction } from '../../app/routes/_account+/projects';
+import { action as calculatorAction, loader as calculatorLoader } from '../../app/routes/_calculator+/calculator';
+import { issueUserSession } from '../../app/services/auth.server';
+import { apiRequest, APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
+
+const app = useAuthTestApp('filament-lines');
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+
+async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    const result = await handler({ request, params, context: {} });
+    if (!(result instanceof Response)) throw new Error('handler did not return a Response');
+    return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+async function signedInUser() {
+  const { user } = await createUser(app.orm);
+  await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
+  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
+  const cookie = /__session=[^;]*/.exec(setCookie)![0];
+  return { user, cookie };
+}
+
+async function filament(userId: string, values: Partial<Filament> = {}) {
+  const em = app.em();
+  const entity = em.create(Filament, { user: em.getReference(User, userId), name: 'PLA Schwarz', pricePerKg: 19.99, ...values });
+  await em.flush();
+  return entity;
+}
+
+const base = {
+  name: 'Drache dreifarbig',
+  quantity: 2,
+  printTime: 4.5,
+  printerWattage: 150,
+  electricityRate: 0.3,
+  preparationTime: 10,
+  postProcessingTime: 5,
+  hourlyRate: 20,
+  packagingCost: 0.8,
+  shippingCost: 4.5,
+  marketplaceFeePercentage: 6.5,
+  marketplaceFeeFixed: 0.35,
+  profitMargin: 30,
+  targetPrice: 0,
+  printerCost: 450,
+  printerLifetimeHours: 8000,
+};
+
+const api = {
+  list: (cookie: string) => run(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),
+  create: (cookie: string, body: unknown) => run(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie })),
+  get: (cookie: string, id: string) => run(oneLoader as Handler, apiRequest(`/api/projects/${id}`, 'GET', undefined, { cookie }), { id }),
+  put: (cookie: string, id: string, body: unknown) => run(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id }),
+};
+
+type LoaderData = { values: Record<string, string>; hidden: Record<string, string>; evaluation: ReturnType<typeof evaluateCalculator> };
+
+async function openCalculator(query: string, cookie: string | null): Promise<LoaderData> {
+  const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1' });
+  if (cookie) headers.set('Cookie', cookie);
+  return (await calculatorLoader({ request: new Request(`${APP_URL}/calculator?${query}`, { headers }), params: {}, context: {} })) as unknown as LoaderData;
+}
+
+async function saveFromCalculator(cookie: string, fields: Record<string, string>): Promise<string> {
+  const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie });
+  const request = new Request(`${APP_URL}/calculator`, { method: 'POST', headers, body: new URLSearchParams({ intent: 'save', ...fields }) });
+  const response = await run(calculatorAction as Handler, request);
+  expect(response.status).toBe(302);
+  return /project=([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')![1];
+}
+
+describe('the §7 API with filament lines', () => {
+  it('stores the lines, answers them with the total grams and the weighted € per kg, and keeps only own active library ids', async () => {
+    const { user, cookie } = await signedInUser();
+    const other = await signedInUser();
+    const own = await filament(user.id, { pricePerKg: 30 });
+    const resting = await filament(user.id, { name: 'Ruhend', isActive: 0 });
+    const foreign = await filament(other.user.id, { name: 'Fremd' });
+    const lines = [
+      { filamentId: own.id, label: 'Körper', grams: 30, pricePerKg: 20 },
+      { label: 'Flügel', grams: 10, pricePerKg: 60, filamentId: foreign.id },
+      { grams: '5,5', pricePerKg: 45, filamentId: resting.id },
+    ];
+    const created = await api.create(cookie, { ...base, filamentWeight: 999, filaments: lines });
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body.filaments).toEqual([
+      // The given values count, not the library's price: an id only remembers the choice.
+      { filamentId: own.id, label: 'Körper', grams: 30, pricePerKg: 20 },
+      { label: 'Flügel', grams: 10, pricePerKg: 60 },
+      { grams: 5.5, pricePerKg: 45 },
+    ]);
+    expect(body.filamentWeight).toBe(45.5);
+    expect(body.filamentPricePerKg).toBeCloseTo((30 * 20 + 10 * 60 + 5.5 * 45) / 45.5, 10);
+    expect(body.selectedFilamentId).toBe(own.id);
+
+    const read = await (await api.get(cookie, body.id)).json();
+    expect(read.filaments).toEqual(body.filaments);
+    expect(read.filamentWeight).toBe(45.5);
+    const listed = (await (await api.list(cookie)).json()) as Array<{ id: string; filaments: unknown }>;
+    expect(listed.find((p) => p.id === body.id)?.filaments).toEqual(body.filaments);
+
+    // The stored columns are the same totals (for a reader that knows only the spec's fields).
+    const row = await app.em().findOneOrFail(Project, { id: body.id });
+    expect(row.filamentWeight).toBe(45.5);
+
+    // PUT without lines: the single fields are the one line again.
+    const put = await (await api.put(cookie, body.id, { ...base, filamentWeight: 12, filamentPricePerKg: 25 })).json();
+    expect(put.filaments).toEqual([{ grams: 12, pricePerKg: 25 }]);
+    expect([put.filamentWeight, put.filamentPricePerKg]).toEqual([12, 25]);
+  });
+
+  it('a project without lines (saved before them) answers one line from its fields', async () => {
+    const { cookie } = await signedInUser();
+    const body = await (await api.create(cookie, { ...base, filamentWeight: 40, filamentPricePerKg: 22.5 })).json();
+    expect(body.filaments).toEqual([{ grams: 40, pricePerKg: 22.5 }]);
+    expect([body.filamentWeight, body.filamentPricePerKg]).toEqual([40, 22.5]);
+    const row = await app.em().findOneOrFail(Project, { id: body.id });
+    expect(row.filaments ?? null).toBeNull();
+  });
+
+  it('answers bad lines 400 with German messages by line and part, never 500', async () => {
+    const { cookie } = await signedInUser();
+    const cases: Array<[unknown, Record<string, string>]> = [
+      ['drei', { filaments: 'Die Filamentzeilen müssen eine Liste von Zeilen mit Gramm und Preis pro kg sein.' }],
+      [[], { filaments: 'Eine Kalkulation braucht mindestens eine Filamentzeile.' }],
+      [Array.from({ length: 17 }, () => ({ grams: 1, pricePerKg: 20 })), { filaments: 'Eine Kalkulation kann höchstens 16 Filamentzeilen haben.' }],
+      [[{ grams: 1, pricePerKg: 20 }, 'rot'], { 'filaments.1': 'Jede Filamentzeile braucht Gramm und Preis pro kg.' }],
+      [[{ grams: 0.01, pricePerKg: 20 }], { 'filaments.0.grams': 'Filamentgewicht muss mindestens 0,1 g betragen' }],
+      [[{ grams: 10 }], { 'filaments.0.pricePerKg': expect.any(String) as unknown as string }],
+      [[{ grams: 10, pricePerKg: 20, label: 'x'.repeat(61) }], { 'filaments.0.label': 'Die Bezeichnung des Filaments darf höchstens 60 Zeichen lang sein' }],
+      [[{ grams: 10, pricePerKg: 20, label: 'a\u0000b' }], { 'filaments.0.label': 'Steuerzeichen sind nicht erlaubt.' }],
+      [[{ grams: 10, pricePerKg: 20, filamentId: 42 }], { 'filaments.0.filamentId': expect.any(String) as unknown as string }],
+    ];
+    for (const [filaments, errors] of cases) {
+      const response = await api.create(cookie, { ...base, filaments });
+      expect(response.status, JSON.stringify(filaments).slice(0, 60)).toBe(400);
+      const body = await response.json();
+      for (const [field, message] of Object.entries(errors)) expect(body.errors[field]?.[0], field).toEqual(message);
+      expect(JSON.stringify(body)).not.toMatch(/errors\.|filament-lines:/);
+    }
+  });
+});
+
+describe('the calculator page with filament lines', () => {
+  const lineFields = {
+    projectName: 'Drache',
+    quantity: '3',
+    filamentWeight: '30',
+    filamentPricePerKg: '20',
+    filamentLabel: 'Körper',
+    filamentWeight2: '10,5',
+    filamentPricePerKg2: '60',
+    filamentLabel2: 'Flügel',
+    filamentWeight3: '2',
+    filamentPricePerKg3: '45',
+    filamentLabel3: '',
+  };
+
+  it('saves the lines, reopens them with the same figures, and the projects list and a copy show the same price', async () => {
+    const { user, cookie } = await signedInUser();
+    const expected = evaluateCalculator(rawValuesFromSearchParams(new URLSearchParams(lineFields)));
+    if (expected.status !== 'ok') throw new Error('expected a result');
+    const id = await saveFromCalculator(cookie, lineFields);
+
+    const reopened = await openCalculator(`project=${id}`, cookie);
+    expect(lineTextsOf(reopened.values as never)).toEqual([
+      { grams: '30', pricePerKg: '20', label: 'Körper' },
+      { grams: '10,5', pricePerKg: '60', label: 'Flügel' },
+      { grams: '2', pricePerKg: '45', label: '' },
+    ]);
+    expect(reopened.evaluation).toEqual(expected);
+
+    const list = await listProjects({ em: app.em(), user, now: new Date() } as never);
+    const card = list.items.find((item) => item.id === id)!;
+    expect(projectMinimumPriceWithVat(card)).toBeCloseTo(expected.result.minimumPriceWithVat, 10);
+
+    const form = new URLSearchParams({ intent: 'copy', id });
+    const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie });
+    expect((await run(projectsPageAction as Handler, new Request(`${APP_URL}/projects`, { method: 'POST', headers, body: form }))).status).toBe(302);
+    const copy = await app.em().findOneOrFail(Project, { user: user.id, name: 'Drache (Kopie)' });
+    const copied = await openCalculator(`project=${copy.id}`, cookie);
+    expect(copied.evaluation).toEqual(expected);
+  });
+
+  it('a one-line save is stored as before (no list), and a deleted library filament leaves the line values', async () => {
+    const { user, cookie } = await signedInUser();
+    const spool = await filament(user.id, { pricePerKg: 33 });
+    const single = await saveFromCalculator(cookie, { projectName: 'Ring', filamentWeight: '12,5' });
+    expect((await app.em().findOneOrFail(Project, { id: single })).filaments ?? null).toBeNull();
+
+    const id = await saveFromCalculator(cookie, { ...lineFields, selectedFilament: spool.id, filamentPricePerKg: '33' });
+    const before = await openCalculator(`project=${id}`, cookie);
+    await app.em().nativeDelete(Filament, { id: spool.id });
+    const after = await openCalculator(`project=${id}`, cookie);
+    expect(after.values).toEqual(before.values);
+    expect(after.evaluation).toEqual(before.evaluation);
+  });
+
+  it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
+    const { cookie } = await signedInUser();
+    const id = await saveFromCalculator(cookie, lineFields);
+    const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
+    expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);
+
+    const old = await openCalculator('filamentWeight=50&filamentPricePerKg=22&quantity=2', null);
+    expect(lineTextsOf(old.values as never)).toEqual([{ grams: '50', pricePerKg: '22', label: '' }]);
+    expect(old.evaluation.status === 'ok' && old.evaluation.result.filamentCost).toBe((50 / 1000) * 22 * 2);
+  });
+});
