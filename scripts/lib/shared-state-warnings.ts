@@ -23,6 +23,12 @@ export function sharedStateWarnings(env: Env): string[] {
       warnings.push(`UPLOAD_SIGNING_SECRET is not set: upload addresses are signed with a secret generated in ${env.DATA_DIR}/secrets`);
     }
   }
+  if (!env.SETTINGS_ENCRYPTION_KEY) {
+    warnings.push(
+      `SETTINGS_ENCRYPTION_KEY is not set: this instance encrypts the admin settings' secrets with a key generated in ${env.DATA_DIR}/secrets; ` +
+        'set the same key on every instance, or secrets saved through one cannot be read by the others',
+    );
+  }
   if (!env.SMTP_URL) {
     warnings.push(
       `SMTP_URL is not set: unless the admin settings name an SMTP server, mails are written to ${env.DATA_DIR}/mail of whichever instance sends them`,

@@ -17,8 +17,8 @@ const envExample = Object.fromEntries(
     .filter((line) => /^[A-Z_]+=/.test(line))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
 );
-/** Variables the admin and Premium issues add; the recipe passes them already. */
-const COMING = new Set(['SETTINGS_ENCRYPTION_KEY']);
+/** Variables a coming issue adds; the recipe passes them already (none left). */
+const COMING = new Set<string>([]);
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}; $$ is a literal $. */
 function interpolate(text: string, env: Record<string, string>): string {
