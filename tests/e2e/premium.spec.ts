@@ -20,6 +20,9 @@ test('without payment-cookie consent a notice replaces the upgrade button and le
   await signIn();
   await page.goto('/premium');
   await expect(page.locator('[data-premium-price]')).toHaveText('3,99 € / Monat');
+  // Quotes (issue 26): the free plan's carry a Druckpreis line, Premium's do not.
+  await expect(page.getByText('Angebote mit dem Hinweis „Erstellt mit Druckpreis“')).toBeVisible();
+  await expect(page.getByText('Angebote ohne Druckpreis-Hinweis')).toBeVisible();
   const notice = page.locator('[data-payment-consent-notice]');
   await expect(notice).toContainText('Zustimmung zu Zahlungs-Cookies erforderlich');
   await expect(page.getByRole('button', { name: 'Jetzt Premium werden' })).toHaveCount(0);
