@@ -24,7 +24,7 @@ import { parseMail } from '../setup/smtp-server';
  * counting proxy) and one SMTP server, with requests alternating between them,
  * as a load balancer would send them. Each instance has its own DATA_DIR (as
  * its own container would); what they must share comes from the environment
- * (SESSION_SECRET, UPLOAD_SIGNING_SECRET).
+ * (SESSION_SECRET, UPLOAD_SIGNING_SECRET, SETTINGS_ENCRYPTION_KEY).
  *
  * The instances start on an empty database while "the first one migrates",
  * so the suite also shows the migration lock (scripts/lib/migrate.ts). A runs
@@ -43,6 +43,7 @@ import { parseMail } from '../setup/smtp-server';
 
 const SESSION_SECRET = crypto.randomBytes(32).toString('hex');
 const UPLOAD_SIGNING_SECRET = crypto.randomBytes(32).toString('hex');
+const SETTINGS_ENCRYPTION_KEY = crypto.randomBytes(32).toString('hex');
 /** What the reverse proxy in front would be: both instances answer for one site. */
 const SITE = 'http://druckpreis.localhost';
 const PASSWORD = 'Richtiges-Passwort-7';
@@ -199,6 +200,7 @@ async function spawnInstance(name: 'A' | 'B', s3Port: number, { compiled = false
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       SESSION_SECRET,
       UPLOAD_SIGNING_SECRET,
+      SETTINGS_ENCRYPTION_KEY,
       // One proxy in front (the client IP comes from X-Forwarded-For), as in deploy/compose.yaml.
       TRUST_PROXY: '1',
       RATE_LIMIT_FACTOR: '1',
