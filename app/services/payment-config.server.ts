@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminSetting } from '../entities';
 import { getGoogleAdsConfig, getStripeConfig, type GoogleAdsConfig, type StripeConfig } from './admin-settings.server';
+import { isDatabaseUnavailable } from './database-outage.server';
 
 /**
  * Payment and ads settings as the app uses them: the admin settings groups
@@ -62,11 +63,15 @@ export async function readPaymentSettings(em: EntityManager): Promise<PaymentSet
 export async function readAdsSettings(em: EntityManager): Promise<AdsSettings> {
   const stored = await getGoogleAdsConfig(em);
   if (await hasSetting(em, 'google_ads_config')) return stored;
+  return envAdsSettings(stored);
+}
+
+function envAdsSettings(defaults: Pick<AdsSettings, 'enableAds' | 'testMode'>): AdsSettings {
   return {
     clientId: env('GOOGLE_ADS_CLIENT_ID'),
     adSlotId: env('GOOGLE_ADS_SLOT_ID'),
-    enableAds: envFlag('GOOGLE_ADS_ENABLED', stored.enableAds),
-    testMode: envFlag('GOOGLE_ADS_TEST_MODE', stored.testMode),
+    enableAds: envFlag('GOOGLE_ADS_ENABLED', defaults.enableAds),
+    testMode: envFlag('GOOGLE_ADS_TEST_MODE', defaults.testMode),
   };
 }
 
@@ -79,10 +84,23 @@ export async function getPaymentSettings(em: EntityManager, now = Date.now()): P
 
 export async function getAdsSettings(em: EntityManager, now = Date.now()): Promise<AdsSettings> {
   if (adsCache && adsCache.expires > now) return adsCache.value;
-  const value = await readAdsSettings(em);
+  let value: AdsSettings;
+  try {
+    value = await readAdsSettings(em);
+  } catch (error) {
+    // Every page's root loader asks for the ads: during a database outage a visitor's calculator
+    // (which needs no database) keeps being served with the last known settings, else the
+    // environment's, and asks again in a few seconds.
+    if (!isDatabaseUnavailable(error)) throw error;
+    value = adsCache?.value ?? envAdsSettings({ enableAds: true, testMode: false });
+    adsCache = { value, expires: now + OUTAGE_RETRY_MS };
+    return value;
+  }
   adsCache = { value, expires: now + CONFIG_TTL_MS };
   return value;
 }
+
+const OUTAGE_RETRY_MS = 5_000;
 
 /** Forgets the cached settings (the admin form after a save on this instance; tests). */
 export function clearPaymentConfigCache(): void {
