@@ -5,7 +5,7 @@ import { getFileStore, isValidObjectKey } from '../services/storage.server';
 import { cancelSubscriptionBeforeDeletion, type CancelSubscription } from '../services/subscription-cancel.server';
 import { recordAudit } from './admin.server';
 import { parseProductImagePath } from '../domain/product-images';
-import { invalid, notFound, ok, type Result } from '../domain/result';
+import { forbidden, invalid, notFound, ok, type Result } from '../domain/result';
 
 /**
  * The one account deletion, used by the admin (users tab, DELETE
@@ -37,6 +37,18 @@ export async function deleteAccount(
   input: { userId: string; by: 'admin' | 'self' },
   deps: AccountDeletionDeps = {},
 ): Promise<Result<DeletedAccount>> {
+  try {
+    return await deleteAccountOnce(ctx, input, deps);
+  } catch (error) {
+    if (error instanceof LastAdminError) return forbidden(input.by === 'self' ? 'admin:users.lastAdminSelf' : 'admin:users.lastAdmin');
+    throw error;
+  }
+}
+
+/** Thrown inside the deletion's transaction: the account is the last admin's (nothing is deleted). */
+class LastAdminError extends Error {}
+
+async function deleteAccountOnce(ctx: RequestContext, input: { userId: string; by: 'admin' | 'self' }, deps: AccountDeletionDeps): Promise<Result<DeletedAccount>> {
   const em = ctx.em.fork();
   const user = await em.findOne(User, { id: input.userId }, { disableIdentityMap: true });
   if (!user) return notFound();
@@ -53,6 +65,13 @@ export async function deleteAccount(
   if (profileKey) files.set(profileKey, 'profile');
 
   await em.transactional(async (tx) => {
+    // The last admin is counted inside the deletion, one deletion at a time: two admins deleting
+    // each other (or themselves) at the same moment cannot leave the service without one.
+    await tx.execute(`select pg_advisory_xact_lock(hashtext('druckpreis:admin-deletion'))`);
+    if (Number(user.isAdmin) === 1) {
+      const [{ admins }] = await tx.execute<{ admins: string }[]>(`select count(*) as admins from users where is_admin = 1`);
+      if (Number(admins) <= 1) throw new LastAdminError();
+    }
     const projectImages = await tx.execute<{ path: string }[]>(
       `select distinct product_image_path as path from projects where user_id = ? and product_image_path is not null`,
       [user.id],

@@ -217,7 +217,8 @@ export type SmtpTestAnswer = { reachable: boolean; message: string; error?: stri
 
 /**
  * 'Verbindung testen': the entered settings when the form sends a host (a
- * blank password then means the stored one), else the saved ones. Answers
+ * blank password then means the stored one, but only for the saved host, port
+ * and user), else the saved ones. Answers
  * within 10 s; a failure is `reachable: false` with the server's message.
  */
 export async function testSmtpConnection(ctx: RequestContext, input: Partial<EmailSettingsInput> | null): Promise<Result<SmtpTestAnswer>> {
@@ -225,13 +226,18 @@ export async function testSmtpConnection(ctx: RequestContext, input: Partial<Ema
   if (refusal) return refusal;
   const saved = await getEmailConfig(ctx.em);
   const entered = input?.host?.trim();
+  const port = input?.port ?? saved.port;
+  const user = input?.user ?? '';
+  // The stored password goes only to the server it was saved for (same host, port and user):
+  // otherwise a test against another host would hand it to whoever listens there.
+  const sameServer = entered?.toLowerCase() === saved.host.trim().toLowerCase() && port === saved.port && user === saved.user;
   const config = entered
     ? {
         host: entered,
-        port: input?.port ?? saved.port,
+        port,
         secure: input?.secure ?? false,
-        user: input?.user ?? '',
-        password: input?.clearPassword ? '' : input?.password || saved.password,
+        user,
+        password: input?.clearPassword ? '' : input?.password || (sameServer ? saved.password : ''),
       }
     : saved;
   let answer: SmtpTestAnswer;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -347,6 +348,32 @@ describe('SMTP test and test mail', () => {
       expect(wrong.body).toMatchObject({ intent: 'smtpTest', ok: false, title: 'Verbindungstest fehlgeschlagen' });
       expect((wrong.body as { message: string }).message).toMatch(/535|Invalid/);
 
+      // A blank password means the saved one only for the saved server; another host never gets it.
+      const same = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', port: String(smtp.port), user: smtp.user }, admin.cookie));
+      expect(same.status).toBe(200);
+      const heard: string[] = [];
+      const trap = new SMTPServer({
+        authMethods: ['PLAIN', 'LOGIN'],
+        allowInsecureAuth: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onAuth(auth, _session, callback) {
+          heard.push(String(auth.password));
+          callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+        },
+      });
+      await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+      try {
+        const trapPort = (trap.server.address() as { port: number }).port;
+        for (const fields of [{ port: String(trapPort), user: smtp.user }, { port: String(trapPort), user: 'angreifer' }]) {
+          const probe = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', ...fields }, admin.cookie));
+          expect(probe.status).toBe(422);
+        }
+        expect(heard).not.toContain(smtp.pass);
+      } finally {
+        await new Promise<void>((resolve) => trap.close(() => resolve()));
+      }
+
       const sent = await invoke(sendTestAction as Handler, apiRequest('/api/admin/settings/email/send-test', 'POST', { testEmail: 'empfang@example.de' }, { cookie: admin.cookie }));
       expect(sent).toMatchObject({ status: 200, body: { message: 'Die Test-E-Mail an empfang@example.de wurde versendet.' } });
       expect(smtp.received.at(-1)?.to).toEqual(['empfang@example.de']);
@@ -478,6 +505,33 @@ describe('account deletion', () => {
     const own = await invoke(profileAction as Handler, apiRequest('/api/profile', 'DELETE', { currentPassword: admin.password }, { cookie: admin.cookie }));
     expect(own.status).toBe(403);
     expect((own.body as { message: string }).message).toMatch(/letzte Admin/);
+  });
+
+  it('two admins deleting each other (or themselves) at the same moment leave one admin', async () => {
+    const a = await signIn({ admin: true });
+    const b = await signIn({ admin: true });
+    // Only these two are admins for this test.
+    const others = (await app.em().find(User, { isAdmin: 1, id: { $nin: [a.id, b.id] } })).map((user) => user.id);
+    await app.em().nativeUpdate(User, { id: { $in: others } }, { isAdmin: 0 });
+    try {
+      const [first, second] = await Promise.all([
+        invoke(userDeleteAction as Handler, apiRequest(`/api/admin/users/${b.id}`, 'DELETE', undefined, { cookie: a.cookie }), { id: b.id }),
+        invoke(userDeleteAction as Handler, apiRequest(`/api/admin/users/${a.id}`, 'DELETE', undefined, { cookie: b.cookie }), { id: a.id }),
+      ]);
+      expect([first.status, second.status].filter((status) => status === 200)).toHaveLength(1);
+      expect(await app.em().count(User, { isAdmin: 1 })).toBe(1);
+      // The one left and a new one both delete themselves at once: one of them stays.
+      const survivor = first.status === 200 ? a : b;
+      const c = await signIn({ admin: true });
+      const [own1, own2] = await Promise.all([
+        invoke(profileAction as Handler, apiRequest('/api/profile', 'DELETE', { currentPassword: survivor.password }, { cookie: survivor.cookie })),
+        invoke(profileAction as Handler, apiRequest('/api/profile', 'DELETE', { currentPassword: c.password }, { cookie: c.cookie })),
+      ]);
+      expect([own1.status, own2.status].sort()).toEqual([200, 403]);
+      expect(await app.em().count(User, { isAdmin: 1 })).toBe(1);
+    } finally {
+      await app.em().nativeUpdate(User, { id: { $in: others } }, { isAdmin: 1 });
+    }
   });
 
   it('cancels a Premium subscription first (fake Stripe API); when Stripe is unreachable nothing is deleted', async () => {
