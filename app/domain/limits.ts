@@ -100,6 +100,15 @@ export const RATE_LIMIT_RULES = {
     { scope: 'email', limit: 20, windowSeconds: HOUR },
     { scope: 'ip', limit: 60, windowSeconds: HOUR },
   ],
+  // Quote PDFs, per user (the `email` key is the user id): each costs about 0,1 s of a worker, so
+  // a loop over them slowed every page (attacker review); a seller prints a handful an hour.
+  quotePdf: [
+    { scope: 'email', limit: 120, windowSeconds: HOUR },
+    { scope: 'ip', limit: 300, windowSeconds: HOUR },
+  ],
+  // The current password asked again on /profile (password change, account deletion): a session
+  // left open on a shared computer must not turn into unlimited guesses (as sign-in: 10 / 15 min).
+  currentPassword: [{ scope: 'email', limit: 10, windowSeconds: 15 * MINUTE }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 /** A page's form body and a JSON API body: 64 KB (a multipart body's texts too; uploads have their caps below). */

@@ -84,7 +84,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isoDate = z
   .string({ error: E.date })
   .trim()
-  .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), E.date);
+  // Years 2000–2999: a quote's date is today's or near it; PostgreSQL refuses year 0000 (a 500 before).
+  .refine(
+    (value) =>
+      ISO_DATE.test(value) &&
+      value >= '2000-01-01' &&
+      value <= '2999-12-31' &&
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    E.date,
+  );
 
 export const businessDetailsSchema = z.object({
   businessName: requiredText(200),

@@ -5,7 +5,8 @@ import type { UserContext } from '../services/request-context.server';
 import { deleteAccount, type AccountDeletionDeps, type DeletedAccount } from './account-deletion.server';
 import { isAdmin } from '../domain/permissions';
 import { productImageUrl } from '../domain/product-images';
-import { fieldErrors, forbidden, ok, type Result } from '../domain/result';
+import { fieldErrors, forbidden, ok, rateLimited, type Result } from '../domain/result';
+import { consumeRateLimit } from '../services/rate-limit.server';
 
 /**
  * The owner's own account: 'Konto löschen' (current password required) and
@@ -18,6 +19,8 @@ export async function deleteOwnAccount(
   input: { currentPassword: string },
   deps: AccountDeletionDeps = {},
 ): Promise<Result<DeletedAccount>> {
+  const limit = await consumeRateLimit(ctx.em, 'currentPassword', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const stored = await ctx.em.fork().findOne(User, { id: ctx.user.id }, { populate: ['password'] });
   const matches = stored ? await bcrypt.compare(input.currentPassword, stored.password) : false;
   if (!stored || !matches) {

@@ -39,6 +39,8 @@ export async function changeOwnPassword(
   ctx: UserContext,
   input: Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
 ): Promise<Result<undefined>> {
+  const limit = await consumeRateLimit(ctx.em, 'currentPassword', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const result = await changePassword(ctx.em, ctx.user, input.currentPassword, input.newPassword, {
     keepSessionId: ctx.sessionId || null,
   });

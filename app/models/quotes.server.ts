@@ -323,6 +323,8 @@ export async function setQuoteStatus(ctx: UserContext, id: unknown, status: unkn
 export async function quotePdf(ctx: UserContext, id: unknown): Promise<Result<{ bytes: Buffer; filename: string }>> {
   const found = await getQuote(ctx, id);
   if (found.kind !== 'ok') return found;
+  const limit = await consumeRateLimit(ctx.em, 'quotePdf', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   return ok(await pdfOf(ctx, found.value));
 }
 

@@ -238,6 +238,17 @@ describe('password change', () => {
     expect(await response.json()).toEqual({ code: 'INVALID_PASSWORD', message: 'Das aktuelle Passwort ist falsch.' });
   });
 
+  it('counts guesses of the current password like sign-ins: ten per account in 15 minutes, then 429', async () => {
+    const { cookie } = await signIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await putPassword(cookie, { currentPassword: `Falsch-${i}`, newPassword: 'Neues-Passwort-9', confirmPassword: 'Neues-Passwort-9' });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
+
   it('validates with the spec messages', async () => {
     const { cookie } = await signIn();
     const response = await putPassword(cookie, { currentPassword: '', newPassword: '123', confirmPassword: '' });

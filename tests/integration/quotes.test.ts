@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusinessDetails, MailOutbox, Project, Quote, User } from '../../app/entities';
 import { deliverPendingMails } from '../../app/services/mail.server';
+import { consumeRateLimit } from '../../app/services/rate-limit.server';
 import { issueUserSession } from '../../app/services/auth.server';
 import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails } from '../../app/models/quotes.server';
 import type { UserContext } from '../../app/services/request-context.server';
@@ -388,6 +389,18 @@ describe('snapshot, PDF, mail', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(await app.em().count(MailOutbox, { to: 'kunde@example.de' })).toBe(20);
+  });
+
+  it('PDFs are capped per seller (each costs a worker about 0,1 s): past 120 in an hour, a 429', async () => {
+    const { cookie, user } = await seller();
+    const project = await api.createProject(cookie);
+    const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    expect((await api.pdf(cookie, quote.id)).status).toBe(200);
+    // The other 119 of the hour, counted the way the route counts them (rendering 119 PDFs would take long).
+    for (let i = 0; i < 119; i++) await consumeRateLimit(app.em(), 'quotePdf', { ip: randomIp(), email: `user:${user.id}` });
+    const refused = await api.pdf(cookie, quote.id);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 });
 

@@ -44,6 +44,8 @@ describe('quote form schemas (as the pages parse them with Conform, and as JSON)
     expect(parsed.lines[0]).toEqual({ kind: 'free', description: 'Vase', quantity: 2, unitPrice: 123456, vatRate: 7 });
     expect(parsed.discountPercent).toBe(0);
     expect(quoteInputSchema.safeParse({ ...body, quoteDate: '2026-13-01' }).success).toBe(false);
+    // PostgreSQL has no year 0: such a date was a 500 from the database (attacker review).
+    for (const quoteDate of ['0000-01-01', '0001-01-01', '9999-12-31']) expect(quoteInputSchema.safeParse({ ...body, quoteDate, validUntil: '9999-12-31' }).success, quoteDate).toBe(false);
     expect(quoteInputSchema.safeParse({ ...body, lines: [{ ...body.lines[0], unitPrice: '-1' }] }).success).toBe(false);
     expect(quoteInputSchema.safeParse({ ...body, lines: [{ ...body.lines[0], quantity: '1,5' }] }).success).toBe(false);
   });
