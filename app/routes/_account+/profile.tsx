@@ -130,9 +130,9 @@ export default function ProfilePage() {
         <ProfileCard key={`profile-${key}`} />
         {/* Before the password card: a password change without scripts opens at #passwort, and as the last card
             it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
+        <BusinessDetailsSection key={`business-${key}`} />
         <OwnAccountCards />
         <PasswordCard key={`password-${key}`} />
-        <BusinessDetailsSection key={`business-${key}`} />
       </div>
     </main>
   );
