@@ -32,7 +32,7 @@ import {
   type QuoteInput,
   type SendQuoteInput,
 } from '../domain/quotes';
-import { fieldErrors, forbidden, notFound, ok, rateLimited, type Result } from '../domain/result';
+import { fieldErrors, forbidden, invalid, notFound, ok, rateLimited, type Result } from '../domain/result';
 
 /**
  * Quotes (Angebote, issue 26): operations `(ctx, input) => Result`, scoped by
@@ -362,6 +362,9 @@ export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteI
   if (found.kind !== 'ok') return found;
   const quote = found.value;
   if (quote.status === 'rejected' || quote.status === 'accepted') return forbidden('quotes:errors.sendClosed');
+  // A customer gets no quote without the seller's name, address and e-mail (the PDF's sender block
+  // and the Reply-To): the seller fills the Geschäftsdaten and saves the draft again.
+  if (!quote.seller.businessName.trim() || !quote.seller.address.trim() || !quote.seller.email.trim()) return invalid('quotes:errors.sellerMissingForSend');
   const limit = await consumeRateLimit(ctx.em, 'quoteSend', { ip: ctx.ip, email: `user:${ctx.user.id}` });
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const pdf = await pdfOf(ctx, quote);

@@ -38,6 +38,13 @@ async function run(handler: Handler, request: Request, params: Record<string, st
   }
 }
 
+async function saveDetails(user: User) {
+  await saveBusinessDetails(contextOf(user), {
+    businessName: 'Testdruck', address: 'Weg 1\n12345 Ort', email: 'angebote@testdruck.example',
+    phone: null, taxId: null, smallBusiness: false, bankDetails: null, validityDays: 14, closingText: '',
+  });
+}
+
 async function seller({ premium = false } = {}) {
   const { user } = await createUser(app.orm);
   if (premium) await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
@@ -376,8 +383,25 @@ describe('snapshot, PDF, mail', () => {
     expect((await api.delete(cookie, quote.id)).status).toBe(403);
   });
 
+  it('no quote goes to a customer while the seller\u2019s business details are missing', async () => {
+    const { user, cookie } = await seller();
+    const project = await api.createProject(cookie);
+    const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    const body = { to: 'kunde-ohne@example.de', subject: 'Angebot', message: 'Hallo' };
+    const refused = await api.send(cookie, quote.id, body);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/Geschäftsdaten/);
+    expect(await app.em().count(MailOutbox, { to: 'kunde-ohne@example.de' })).toBe(0);
+    // Filled in, and the draft saved again (it takes the seller's details as they are now): it goes.
+    await saveDetails(user);
+    const current = await (await api.get(cookie, quote.id)).json();
+    expect((await api.put(cookie, quote.id, { customerName: 'Erika', quoteDate: current.quoteDate, validUntil: current.validUntil, lines: current.lines.map((line: { description: string; quantity: number; unitPrice: number; vatRate: number }) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, vatRate: line.vatRate })) })).status).toBe(200);
+    expect((await api.send(cookie, quote.id, body)).status).toBe(200);
+  });
+
   it('the send cap: 20 quotes per seller and hour, counted in PostgreSQL; a refused send mails nothing', async () => {
-    const { cookie } = await seller();
+    const { user, cookie } = await seller();
+    await saveDetails(user);
     const project = await api.createProject(cookie);
     const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
     const body = { to: 'kunde@example.de', subject: 'Angebot', message: 'Hallo' };
