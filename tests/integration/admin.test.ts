@@ -346,6 +346,9 @@ describe('SMTP test and test mail', () => {
       );
       expect(wrong.status).toBe(422);
       expect(wrong.body).toMatchObject({ intent: 'smtpTest', ok: false, title: 'Verbindungstest fehlgeschlagen' });
+      // What was typed comes back into the form (without JavaScript too), the password never.
+      expect(wrong.body).toMatchObject({ entered: { host: '127.0.0.1', port: String(smtp.port), user: smtp.user } });
+      expect(JSON.stringify(wrong.body)).not.toContain('falsch');
       expect((wrong.body as { message: string }).message).toMatch(/535|Invalid/);
 
       // A blank password means the saved one only for the saved server; another host never gets it.

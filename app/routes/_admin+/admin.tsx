@@ -124,9 +124,15 @@ export async function action(args: ActionFunctionArgs) {
     });
     if (!isOk(result)) return data({ intent: 'denied' as const, message: await failureMessage(result) }, { status: 403 });
     const answer = result.value;
+    // What was typed comes back into the form (a test must not cost the admin their input); the
+    // password never does: a blank one means the saved one for the saved server.
+    const entered = Object.fromEntries(
+      (['host', 'port', 'user', 'fromEmail', 'fromName', 'verificationSubject', 'verificationUrl'] as const).map((name) => [name, String(formData.get(name) ?? '').slice(0, 500)]),
+    );
     return data(
       {
         intent: 'smtpTest' as const,
+        entered: { ...entered, secure: formData.get('secure') === 'on' },
         ok: answer.reachable,
         title: t(answer.reachable ? 'admin:smtp.reachableTitle' : 'admin:smtp.failedTitle'),
         message: answer.reachable ? t(answer.message) : answer.error || t(answer.message === 'admin:smtp.failed' ? 'admin:smtp.failed' : answer.message),
@@ -234,9 +240,10 @@ function TabContent() {
   const { tab } = loaderData;
   if (isSettingsTab(tab) && 'settings' in loaderData) {
     const lastResult = actionData && actionData.intent === 'save' && actionData.tab === tab ? actionData.result : null;
+    const tested = actionData && actionData.intent === 'smtpTest' && tab === 'email' ? actionData.entered : null;
     return (
       <div className="rounded-card border border-surface-line bg-surface p-4 shadow-card sm:p-6">
-        <SettingsForm key={`${tab}-${key}`} tab={tab} values={loaderData.settings} lastResult={lastResult}>
+        <SettingsForm key={`${tab}-${key}${tested ? '-tested' : ''}`} tab={tab} values={tested ? { ...loaderData.settings, ...tested } : loaderData.settings} lastResult={lastResult}>
           {tab === 'email' ? <SmtpTest /> : null}
         </SettingsForm>
         {tab === 'email' ? <TestMail /> : null}
