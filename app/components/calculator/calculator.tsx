@@ -127,6 +127,19 @@ export function Calculator({
   const errors = typing ? {} : allErrors;
   const shown: CalculatorEvaluation = typing && lastValid ? lastValid : evaluation;
 
+  // Typed before the scripts ran (a slow phone, a fast typist): once hydrated, the results catch up
+  // with what the form holds instead of waiting for the next keystroke. The live chunk is only
+  // fetched when something was typed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const initialValues = useRef(initial.values);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const before = initialValues.current as Record<string, string | undefined>;
+    const typed = [...new FormData(form)].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
+    if (typed) form.dispatchEvent(new Event('input', { bubbles: true }));
+  }, []);
+
   function preloadLiveCalculator() {
     void loadLiveCalculator().then((module) => (live.current = module));
   }
@@ -213,6 +226,7 @@ export function Calculator({
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
       </div>
       <form
+        ref={formRef}
         id="calculator-form"
         method="get"
         // Without JS, "Berechnen" reloads the page scrolled to the results (issue 8 §3).
