@@ -2,9 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../entities';
 import { enqueueMail } from '../services/mail.server';
-import { getPaymentSettings, isPaymentConfigured, type PaymentSettings } from '../services/payment-config.server';
+import { getPaymentSettings, isPaymentConfigured, readPaymentSettings, type PaymentSettings } from '../services/payment-config.server';
 import type { RequestContext, UserContext } from '../services/request-context.server';
 import {
+  constructWebhookEvent,
   ensureMonthlyPrice,
   getStripeClient,
   idOf,
@@ -143,6 +144,27 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 
 function invoiceUserId(invoice: Stripe.Invoice): string | null {
   return invoice.parent?.subscription_details?.metadata?.userId || null;
+}
+
+/**
+ * POST /api/stripe/webhook: the signature is checked over the raw body with the webhook secret read
+ * fresh, not from the settings cache (a rotated secret works at once); a bad or missing one changes
+ * nothing. Handled types are applied (applyStripeEvent), others are answered and ignored.
+ */
+export async function receiveStripeWebhook(
+  ctx: Pick<RequestContext, 'em'>,
+  input: { raw: string; signature: string | null },
+): Promise<Result<{ outcome: EventOutcome }>> {
+  const settings = await readPaymentSettings(ctx.em);
+  if (!settings.webhookSecret) return invalid('premium:webhook.notConfigured');
+  if (!input.signature) return invalid('premium:webhook.badSignature');
+  let event: Stripe.Event;
+  try {
+    event = constructWebhookEvent(input.raw, input.signature, settings.webhookSecret);
+  } catch {
+    return invalid('premium:webhook.badSignature');
+  }
+  return ok({ outcome: await applyStripeEvent(ctx.em.fork(), event) });
 }
 
 /**

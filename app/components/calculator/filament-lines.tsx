@@ -138,7 +138,7 @@ export function FilamentLines({
     <fieldset ref={root} id="filamente" className="scroll-mt-4 space-y-4 border-t border-surface-line pt-4" data-filament-lines>
       <legend className="text-sm font-semibold">{t('title')}</legend>
       <p className="text-xs text-ink-faint">{t('intro')}</p>
-      {field('filamentLabel', `${t('line', { n: 1 })}: ${t('labelField')}`, null, values.filamentLabel ?? '', undefined, t('labelPlaceholder'))}
+      {field('filamentLabel', t('firstLabelField'), null, values.filamentLabel ?? '', undefined, t('labelPlaceholder'))}
       {rows.map((row, index) => {
         const line = index + 2;
         return (

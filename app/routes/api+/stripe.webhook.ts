@@ -1,33 +1,20 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { applyStripeEvent } from '~/models/premium.server';
-import { getEm } from '~/services/db.server';
-import { readPaymentSettings } from '~/services/payment-config.server';
-import { constructWebhookEvent } from '~/services/stripe.server';
-import { jsonResponse, messageResponse, methodNotAllowed } from '~/web/api.server';
+import { receiveStripeWebhook } from '~/models/premium.server';
+import { getRequestContext } from '~/services/request-context.server';
+import { methodNotAllowed } from '~/web/api.server';
+import { apiResult } from '~/web/result-response.server';
 
 export const allowedMethods = ['POST'] as const;
 
 /**
- * POST /api/stripe/webhook: Stripe's signed events (issue 21 §3). The
- * signature is checked over the raw body (400 otherwise, nothing changes);
- * handled types are applied from the payload (models/premium.server.ts),
- * others get 200 and are ignored. The webhook secret is read fresh, not from
- * the settings cache: a rotated secret works at once.
+ * POST /api/stripe/webhook: Stripe's signed events (issue 21 §3), checked and
+ * applied by receiveStripeWebhook (models/premium.server.ts); a bad signature
+ * is a 400 and changes nothing, unknown types get 200 and are ignored.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return methodNotAllowed(allowedMethods);
-  const signature = request.headers.get('stripe-signature');
-  const raw = await request.text();
-  const em = await getEm();
-  const settings = await readPaymentSettings(em);
-  if (!settings.webhookSecret) return messageResponse('premium:webhook.notConfigured', 400);
-  if (!signature) return messageResponse('premium:webhook.badSignature', 400);
-  let event;
-  try {
-    event = constructWebhookEvent(raw, signature, settings.webhookSecret);
-  } catch {
-    return messageResponse('premium:webhook.badSignature', 400);
-  }
-  const outcome = await applyStripeEvent(em.fork(), event);
-  return jsonResponse({ received: true, outcome });
+export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== 'POST') return methodNotAllowed(allowedMethods);
+  const signature = args.request.headers.get('stripe-signature');
+  const raw = await args.request.text();
+  const result = await receiveStripeWebhook(await getRequestContext(args), { raw, signature });
+  return apiResult(result, ({ outcome }) => ({ received: true, outcome }));
 }
