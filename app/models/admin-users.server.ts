@@ -1,4 +1,5 @@
 import { User } from '../entities';
+import type { AdminUserPage } from '../domain/admin-views';
 import { isAdmin } from '../domain/permissions';
 import type { RequestContext } from '../services/request-context.server';
 import { deleteAccount, type AccountDeletionDeps, type DeletedAccount } from './account-deletion.server';
@@ -10,20 +11,8 @@ export const USERS_PAGE_SIZE = 25;
 const SEARCH_MAX = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type AdminUserRow = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  emailVerified: boolean;
-  isPremium: number;
-  isAdmin: number;
-  subscriptionStatus: string | null;
-  createdAt: string;
-  projectCount: number;
-};
 
-export type AdminUserPage = { users: AdminUserRow[]; total: number; page: number; pageSize: number; search: string };
+export type { AdminUserPage, AdminUserRow } from '../domain/admin-views';
 
 type Row = {
   id: string;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AdminStatus, AuditPage } from '../domain/admin-views';
 import { clearPaymentConfigCache } from '../services/payment-config.server';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -11,7 +12,6 @@ import {
   SETTINGS_KEYS,
   writeSettings,
   type SettingsKey,
-  type SettingsProblem,
 } from '../services/admin-settings.server';
 import { isAdmin } from '../domain/permissions';
 import { isDatabaseHealthy } from '../services/db.server';
@@ -28,7 +28,7 @@ import {
   type SettingsTab,
   type StripeSettingsInput,
 } from '../domain/admin-schemas';
-import { findContactRecipient, type ContactRecipient } from './contact.server';
+import { findContactRecipient } from './contact.server';
 import { fieldErrors, forbidden, ok, unauthorized, type Failure, type Result } from '../domain/result';
 
 /**
@@ -61,12 +61,6 @@ export function recordAudit(
 
 export const AUDIT_PAGE_SIZE = 20;
 
-export type AuditPage = {
-  entries: { id: string; createdAt: string; actorEmail: string; action: string; target: string | null; details: Record<string, unknown> }[];
-  page: number;
-  total: number;
-  pageSize: number;
-};
 
 export async function listAuditLog(ctx: RequestContext, input: { page: number }): Promise<Result<AuditPage>> {
   const refusal = adminRefusal(ctx);
@@ -278,25 +272,7 @@ export async function sendTestMail(ctx: UserContext | RequestContext, input: { t
 // ---------------------------------------------------------------------------
 // Status
 
-export type AdminStatus = {
-  users: { total: number; confirmed: number; premium: number; admins: number };
-  projects: number;
-  outbox: { pending: number; failed: number; lastError: string | null; lastSentAt: string | null };
-  contact: { total: number; lastWeek: number; priority: number };
-  configured: {
-    payment: boolean;
-    ads: 'off' | 'test' | 'on' | 'missing';
-    mail: 'settings' | 'env' | 'file';
-    mailWorking: boolean | null;
-    contact: ContactRecipient | null;
-    contactEnabled: boolean;
-  };
-  settingsProblems: SettingsProblem[];
-  operatorMissing: boolean;
-  database: { ok: boolean; latencyMs: number };
-  storage: { kind: 's3' | 'local'; ok: boolean; error?: string };
-  version: string;
-};
+export type { AdminStatus, AuditPage } from '../domain/admin-views';
 
 let cachedVersion: string | undefined;
 function appVersion(): string {

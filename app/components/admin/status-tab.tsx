@@ -1,34 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '~/components/ui/pagination';
+import type { AdminStatus, AuditPage } from '~/domain/admin-views';
 
-export type StatusTabData = {
-  status: {
-    users: { total: number; confirmed: number; premium: number; admins: number };
-    projects: number;
-    outbox: { pending: number; failed: number; lastError: string | null; lastSentAt: string | null };
-    contact: { total: number; lastWeek: number; priority: number };
-    configured: {
-      payment: boolean;
-      ads: 'off' | 'test' | 'on' | 'missing';
-      mail: 'settings' | 'env' | 'file';
-      mailWorking: boolean | null;
-      contact: { address: string; source: 'settings' | 'env' | 'firstAdmin' } | null;
-      contactEnabled: boolean;
-    };
-    settingsProblems: { group: string; fields: string[] }[];
-    operatorMissing: boolean;
-    database: { ok: boolean; latencyMs: number };
-    storage: { kind: 's3' | 'local'; ok: boolean; error?: string };
-    version: string;
-  };
-  audit: {
-    entries: { id: string; createdAt: string; actorEmail: string; action: string; target: string | null }[];
-    page: number;
-    total: number;
-    pageSize: number;
-  };
-};
+export type StatusTabData = { status: AdminStatus; audit: AuditPage };
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
 const cardClass = 'rounded-card border border-surface-line bg-surface p-4 shadow-card';

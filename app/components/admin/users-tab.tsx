@@ -4,25 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '~/components/ui/button-link';
 import { inputClassName } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
+import type { AdminUserPage } from '~/domain/admin-views';
 
-export type UsersTabData = {
-  users: {
-    id: string;
-    email: string;
-    firstName: string | null;
-    lastName: string | null;
-    emailVerified: boolean;
-    isPremium: number;
-    isAdmin: number;
-    subscriptionStatus: string | null;
-    createdAt: string;
-    projectCount: number;
-  }[];
-  total: number;
-  page: number;
-  pageSize: number;
-  search: string;
-};
+export type UsersTabData = AdminUserPage;
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
 
