@@ -185,3 +185,30 @@ export function formatIsoDate(isoDay: string): string {
   const [year, month, day] = isoDay.split('-');
   return `${day}.${month}.${year}`;
 }
+
+/** The lines a seller adds with one button: shipping, setup, or a free text line (description: i18n key, namespace `quotes`). */
+export const NEW_QUOTE_LINES = {
+  shipping: { kind: 'shipping', key: 'kinds.shipping' },
+  setup: { kind: 'setup', key: 'kinds.setup' },
+  free: { kind: 'free', key: 'detail.freeLine' },
+} as const satisfies Record<string, { kind: QuoteInput['lines'][number]['kind']; key: string }>;
+
+/**
+ * 'Position hinzufügen' / 'Entfernen' on a draft (`addLine:<kind>`, `removeLine:<index>`): a new
+ * line at the first line's VAT rate, up to MAX_QUOTE_LINES; never the last line removed. Anything
+ * else leaves the input as it is.
+ */
+export function applyQuoteLineAction(input: QuoteInput, action: string, describe: (key: string) => string): QuoteInput {
+  if (action.startsWith('addLine:')) {
+    const added = NEW_QUOTE_LINES[action.slice('addLine:'.length) as keyof typeof NEW_QUOTE_LINES];
+    if (!added || input.lines.length >= MAX_QUOTE_LINES) return input;
+    const vatRate = input.lines[0]?.vatRate ?? 19;
+    return { ...input, lines: [...input.lines, { kind: added.kind, description: describe(added.key), quantity: 1, unitPrice: 0, vatRate }] };
+  }
+  if (action.startsWith('removeLine:')) {
+    const index = Number(action.slice('removeLine:'.length));
+    if (!Number.isInteger(index) || index < 0 || index >= input.lines.length || input.lines.length <= 1) return input;
+    return { ...input, lines: input.lines.filter((_, at) => at !== index) };
+  }
+  return input;
+}

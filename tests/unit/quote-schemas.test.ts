@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { addDays, berlinDate, businessDetailsSchema, createQuoteSchema, displayStatus, quoteInputSchema } from '../../app/domain/quotes';
+import { addDays, applyQuoteLineAction, berlinDate, businessDetailsSchema, createQuoteSchema, displayStatus, MAX_QUOTE_LINES, quoteInputSchema, type QuoteInput } from '../../app/domain/quotes';
 
 type Parsed = { status?: string; error?: Record<string, string[] | null> | null };
 const errorsOf = (submission: unknown) => (submission as Parsed).error ?? {};
@@ -57,5 +57,19 @@ describe('quote form schemas (as the pages parse them with Conform, and as JSON)
     expect(displayStatus({ status: 'accepted', validUntil: '2026-12-10' }, '2027-01-01')).toBe('accepted');
     expect(berlinDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
     expect(addDays('2026-12-25', 14)).toBe('2027-01-08');
+  });
+});
+
+describe('adding and removing quote lines (applyQuoteLineAction)', () => {
+  const base = { customerName: 'Erika', lines: [{ kind: 'project' as const, description: 'Vase', quantity: 2, unitPrice: 10, vatRate: 7 }] } as unknown as QuoteInput;
+  it('adds a line at the first line’s VAT rate, removes any but the last, and ignores unknown actions', () => {
+    const added = applyQuoteLineAction(base, 'addLine:shipping', (key) => `T:${key}`);
+    expect(added.lines).toHaveLength(2);
+    expect(added.lines[1]).toMatchObject({ kind: 'shipping', description: 'T:kinds.shipping', quantity: 1, unitPrice: 0, vatRate: 7 });
+    expect(applyQuoteLineAction(added, 'removeLine:0', String).lines.map((line) => line.kind)).toEqual(['shipping']);
+    expect(applyQuoteLineAction(base, 'removeLine:0', String).lines).toHaveLength(1);
+    expect(applyQuoteLineAction(base, 'addLine:nope', String)).toBe(base);
+    const full = { ...base, lines: Array.from({ length: MAX_QUOTE_LINES }, () => base.lines[0]) };
+    expect(applyQuoteLineAction(full, 'addLine:free', String).lines).toHaveLength(MAX_QUOTE_LINES);
   });
 });

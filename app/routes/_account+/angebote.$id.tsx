@@ -11,7 +11,7 @@ import { ErrorList, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { isPremium } from '~/domain/permissions';
 import { eurosToCents, formatCents, quoteTotals } from '~/domain/quote-totals';
-import { berlinDate, MAX_QUOTE_LINES, quoteInputSchema, sendQuoteSchema, type QuoteInput } from '~/domain/quotes';
+import { applyQuoteLineAction, berlinDate, MAX_QUOTE_LINES, quoteInputSchema, sendQuoteSchema } from '~/domain/quotes';
 import { copyQuote, defaultSendText, deleteQuote, getQuote, quoteView, sendQuote, setQuoteStatus, updateQuote } from '~/models/quotes.server';
 import type { QuoteLineKind } from '~/entities';
 import { requireUserContext } from '~/services/auth.server';
@@ -104,11 +104,6 @@ function readQuoteForm(formData: FormData) {
   };
 }
 
-const NEW_LINE: Record<string, { kind: QuoteLineKind; key: string }> = {
-  shipping: { kind: 'shipping', key: 'kinds.shipping' },
-  setup: { kind: 'setup', key: 'kinds.setup' },
-  free: { kind: 'free', key: 'detail.freeLine' },
-};
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = await requireUserContext(args);
@@ -133,17 +128,7 @@ export async function action(args: ActionFunctionArgs) {
       for (const issue of parsed.error.issues) (errors[issue.path.join('.') || ''] ??= []).push(issue.message);
       return data({ intent: 'save' as const, errors, values: raw }, { status: 400 });
     }
-    const input: QuoteInput = parsed.data;
-    if (intent.startsWith('addLine:')) {
-      const kind = NEW_LINE[intent.slice('addLine:'.length)];
-      if (kind && input.lines.length < MAX_QUOTE_LINES) {
-        const rate = input.lines[0]?.vatRate ?? 19;
-        input.lines.push({ kind: kind.kind, description: t(kind.key), quantity: 1, unitPrice: 0, vatRate: rate });
-      }
-    } else if (intent.startsWith('removeLine:')) {
-      const index = Number(intent.slice('removeLine:'.length));
-      if (Number.isInteger(index) && index >= 0 && index < input.lines.length && input.lines.length > 1) input.lines.splice(index, 1);
-    }
+    const input = applyQuoteLineAction(parsed.data, intent, (key) => t(key));
     const result = await updateQuote(ctx, id, input);
     if (result.kind !== 'ok') return fail(result);
     if (intent !== 'save') return redirect(`${here}#positionen`);
