@@ -16,7 +16,8 @@ export type AdminUserRow = {
   projectCount: number;
 };
 
-export type AdminUserPage = { users: AdminUserRow[]; total: number; page: number; pageSize: number; search: string };
+/** `totalExact: false`: a search matched more than `total` users (they are counted only up to a cap). */
+export type AdminUserPage = { users: AdminUserRow[]; total: number; totalExact: boolean; page: number; pageSize: number; search: string };
 
 export type AdminStatus = {
   users: { total: number; confirmed: number; premium: number; admins: number };

@@ -10,6 +10,7 @@ import { Packaging } from './packaging.entity';
 import { PendingUpload } from './pending-upload.entity';
 import { Printer } from './printer.entity';
 import { Project } from './project.entity';
+import { ProjectCount } from './project-count.entity';
 import { Quote } from './quote.entity';
 import { QuoteCounter } from './quote-counter.entity';
 import { RateLimit } from './rate-limit.entity';
@@ -32,6 +33,7 @@ export {
   PendingUpload,
   Printer,
   Project,
+  ProjectCount,
   Quote,
   QuoteCounter,
   RateLimit,
@@ -68,4 +70,5 @@ export const allEntities = [
   Quote,
   QuoteCounter,
   StripeEvent,
+  ProjectCount,
 ];

@@ -3,12 +3,16 @@ import { BaseEntity, flagColumn } from './base.entity';
 
 @Entity({ tableName: 'users' })
 // The admin's user search (case-insensitive substring on address and names) is served by one trigram index
-// over the same expression the query uses (app/models/admin-users.server.ts); the list is ordered by createdAt.
+// over the same expression the query uses (app/models/admin-users.server.ts); the list is newest first, by
+// (createdAt, id) descending, which one index serves in order (a page is read from it without sorting).
 @Index({
   name: 'users_search_trgm_index',
   expression: `create index "users_search_trgm_index" on "users" using gin ((lower("email" || ' ' || coalesce("first_name", '') || ' ' || coalesce("last_name", ''))) gin_trgm_ops)`,
 })
-@Index({ name: 'users_created_at_index', properties: ['createdAt'] })
+@Index({
+  name: 'users_created_at_id_index',
+  expression: 'create index "users_created_at_id_index" on "users" ("created_at" desc, "id" desc)',
+})
 export class User extends BaseEntity {
   /**
    * Stored lower-cased (and trimmed): addresses compare case-insensitively in

@@ -5,6 +5,7 @@ import { buttonClassName } from '~/components/ui/button-link';
 import { inputClassName } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import type { AdminUserPage } from '~/domain/admin-views';
+import { formatNumber } from '~/lib/number';
 
 export type UsersTabData = AdminUserPage;
 
@@ -38,7 +39,9 @@ export function UsersTab({ data, currentUserId, confirmId }: { data: UsersTabDat
         </button>
       </Form>
       <p className="text-sm text-ink-muted" data-testid="user-count">
-        {t('users.count', { count: data.total })}
+        {data.totalExact
+          ? t('users.count', { count: data.total, number: formatNumber(data.total, 0) })
+          : t('users.countMore', { number: formatNumber(data.total, 0) })}
       </p>
 
       {confirm ? (

@@ -6,7 +6,9 @@ import { apiFailure } from '~/web/result-response.server';
 
 /**
  * GET /api/admin/users?search=text&page=n (spec §7): the users as an array
- * (newest first, 25 a page), the total in X-Total-Count.
+ * (newest first, 25 a page), the total in X-Total-Count; a search counts its
+ * matches only up to a cap, and beyond it X-Total-Count is the cap and
+ * X-Total-Count-Exact is false.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await getRequestContext(args);
@@ -15,6 +17,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const result = await listUsers(ctx, { search: url.searchParams.get('search') ?? '', page: Number.isFinite(page) ? page : 1 });
   if (result.kind !== 'ok') return apiFailure(result);
   return jsonResponse(result.value.users, {
-    headers: { 'X-Total-Count': String(result.value.total), 'X-Page': String(result.value.page), 'X-Page-Size': String(result.value.pageSize) },
+    headers: {
+      'X-Total-Count': String(result.value.total),
+      'X-Total-Count-Exact': String(result.value.totalExact),
+      'X-Page': String(result.value.page),
+      'X-Page-Size': String(result.value.pageSize),
+    },
   });
 }
