@@ -26,6 +26,8 @@ const PastDueBanner = lazyPart(() => import('./components/premium/past-due-banne
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The ICO for clients that ask for /favicon.ico by themselves (feed readers, bookmarks, old browsers); browsers that read SVG take the sharper one.
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -103,6 +103,19 @@ test.describe('Technik', () => {
     const assetResponse = await request.get(asset);
     expect(assetResponse.headers()['x-content-type-options']).toBe('nosniff');
     expect(assetResponse.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    // The icon: linked from every page, and /favicon.ico (asked for without a link by many clients) is a file, not the 404 page.
+    expect(html).toContain('<link rel="icon" href="/favicon.ico"');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"');
+    for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/favicon.svg', 'image/svg+xml']]) {
+      const icon = await request.get(path);
+      expect(icon.status(), path).toBe(200);
+      expect(icon.headers()['content-type'], path).toContain(type);
+      expect(icon.headers()['x-content-type-options'], path).toBe('nosniff');
+    }
+    const ico = await (await request.get('/favicon.ico')).body();
+    // An ICO header (reserved 0, type 1) with its three sizes.
+    expect([...ico.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
   });
 
   test('healthz answers when the database does', async ({ request }) => {
