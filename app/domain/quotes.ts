@@ -39,6 +39,9 @@ const E = {
   validityDays: 'quotes:errors.validityDays',
   kind: 'quotes:errors.kind',
   total: 'quotes:errors.total',
+  line: 'quotes:errors.line',
+  choice: 'quotes:errors.choice',
+  body: 'quotes:errors.invalidInput',
 };
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -102,29 +105,33 @@ export const businessDetailsSchema = z.object({
   phone: optionalText(60),
   taxId: optionalText(60),
   smallBusiness: z
-    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('1'), z.literal('false'), z.literal('0')])
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('1'), z.literal('false'), z.literal('0')], { error: E.choice })
     .optional()
     .transform((value) => value === true || value === 'on' || value === 'true' || value === '1'),
   bankDetails: optionalText(300, { multiline: true }),
   validityDays: germanNumber(E.validityDays)
     .optional()
     .transform((value) => value ?? DEFAULT_VALIDITY_DAYS)
-    .pipe(z.number().int(E.validityDays).min(1, E.validityDays).max(365, E.validityDays)),
+    .pipe(z.number({ error: E.validityDays }).int(E.validityDays).min(1, E.validityDays).max(365, E.validityDays)),
   closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
-});
+}, { error: E.body });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
 
-export const quoteLineSchema = z.object({
-  kind: z.enum(['product', 'shipping', 'setup', 'free'], { error: E.kind }).default('free'),
-  description: requiredText(300),
-  quantity: germanNumber(E.quantity).pipe(z.number().int(E.quantity).min(1, E.quantity).max(MAX_QUANTITY, E.quantity)),
-  /** Euros incl. VAT per unit. */
-  unitPrice: germanNumber(E.price)
-    .pipe(z.number().min(0, E.price))
-    .transform((value) => eurosToCents(value))
-    .pipe(z.number().max(MAX_UNIT_PRICE_CENTS, E.price)),
-  vatRate: germanNumber(E.vatRate).pipe(z.number().min(0, E.vatRate).max(100, E.vatRate)).default(19),
-});
+export const quoteLineSchema = z.object(
+  {
+    kind: z.enum(['product', 'shipping', 'setup', 'free'], { error: E.kind }).default('free'),
+    description: requiredText(300),
+    quantity: germanNumber(E.quantity).pipe(z.number({ error: E.quantity }).int(E.quantity).min(1, E.quantity).max(MAX_QUANTITY, E.quantity)),
+    /** Euros incl. VAT per unit. Bounded before the cents conversion: 1e308 € × 100 is Infinity, which zod refused in English. */
+    unitPrice: germanNumber(E.price)
+      .pipe(z.number({ error: E.price }).min(0, E.price).max(MAX_UNIT_PRICE_CENTS / 100, E.price))
+      .transform((value) => eurosToCents(value))
+      .pipe(z.number({ error: E.price }).max(MAX_UNIT_PRICE_CENTS, E.price)),
+    vatRate: germanNumber(E.vatRate).pipe(z.number({ error: E.vatRate }).min(0, E.vatRate).max(100, E.vatRate)).default(19),
+  },
+  // A line that is no object at all (JSON `lines: [1]`).
+  { error: E.line },
+);
 
 export const quoteInputSchema = z
   .object({
@@ -138,13 +145,15 @@ export const quoteInputSchema = z
       .nullable()
       .optional()
       .transform((value) => value ?? 0)
-      .pipe(z.number().min(0, E.discount).max(100, E.discount)),
+      .pipe(z.number({ error: E.discount }).min(0, E.discount).max(100, E.discount)),
     closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
-  })
+  }, { error: E.body })
   .refine((value) => value.validUntil >= value.quoteDate, { path: ['validUntil'], message: E.validUntil })
   .refine((value) => value.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0) <= MAX_QUOTE_TOTAL_CENTS, {
     path: ['lines'],
     message: E.total,
+    // Only over lines that parsed: a refused price (1e308) is named at its field, not again as the total.
+    when: (payload) => payload.issues.length === 0,
   });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -153,14 +162,14 @@ export const createQuoteSchema = z.object({
   customerName: requiredText(200),
   customerAddress: optionalText(500, { multiline: true }),
   customerEmail: optionalEmail,
-});
+}, { error: E.body });
 export type CreateQuoteInput = z.infer<typeof createQuoteSchema>;
 
 export const sendQuoteSchema = z.object({
   to: text(254).pipe(z.email(E.email)),
   subject: requiredText(200),
   message: requiredText(5000, { multiline: true }),
-});
+}, { error: E.body });
 export type SendQuoteInput = z.infer<typeof sendQuoteSchema>;
 
 /** YYYY-MM-DD of `date` in Germany (quotes are dated as the seller sees the calendar). */

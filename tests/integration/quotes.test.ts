@@ -174,6 +174,19 @@ describe('quotes JSON API (issue 26 §4)', () => {
       expect(response.status, JSON.stringify(bad)).toBe(400);
       expect((await response.json()).message).toBe('Bitte prüfen Sie Ihre Eingaben.');
     }
+    // Huge and odd numbers: the field's German bound, never zod's English "expected number" (1e308 € was one).
+    for (const [line, expected] of [
+      [{ description: 'x', quantity: 1, unitPrice: 1e308 }, 'Der Preis muss zwischen 0 und 1.000.000 € liegen.'],
+      [{ description: 'x', quantity: 1e308, unitPrice: 1 }, 'Die Menge muss eine ganze Zahl zwischen 1 und 100.000 sein.'],
+      [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: -1e308 }, 'Der Steuersatz muss zwischen 0 und 100 % liegen.'],
+      [7, 'Diese Position ist unvollständig. Bitte prüfen Sie Beschreibung, Menge und Preis.'],
+    ] as const) {
+      const response = await api.put(cookie, quote.id, draftBody({ lines: [line] }));
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors, JSON.stringify(line)).toEqual({ lines: [expected] });
+    }
+    const discount = await api.put(cookie, quote.id, draftBody({ discountPercent: 1e308 }));
+    expect((await discount.json()).errors).toEqual({ discountPercent: ['Der Rabatt muss zwischen 0 und 100 % liegen.'] });
     const malformed = await api.put(cookie, quote.id, '{nope');
     expect(malformed.status).toBe(400);
   });

@@ -117,7 +117,7 @@ const ROUTES: Route[] = [
   { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
   // Quotes (issue 26)
   { signedIn: true, path: '/api/quotes', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerEmail: 'fuzz@example.de' } },
-  { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', lines: '[]', discountPercent: '10' } },
+  { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000', methods: ['GET', 'PUT', 'DELETE'], fields: { customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', lines: '[]', discountPercent: '10' }, json: { lines: [{ kind: 'product', description: 'Fuzz', quantity: 1, unitPrice: 1.5, vatRate: 19 }] } },
   { signedIn: true, path: '/api/quotes/not-a-uuid', methods: ['PUT'], fields: { customerName: 'Fuzz' } },
   { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000/pdf', methods: ['GET'], fields: {} },
   { signedIn: true, path: '/api/quotes/00000000-0000-4000-8000-000000000000/send', methods: ['POST'], fields: { to: 'fuzz@example.de', subject: 'Angebot', message: 'Hallo' } },

@@ -56,6 +56,12 @@ const LOADER_ONLY = [
   '/api/google-ads-config',
 ];
 
+/** Routes with a loader and an action: the methods they take, and wrong ones that reach them. */
+const BOTH: [string, string, string[]][] = [
+  ['/api/quotes', 'GET, POST', ['PUT', 'DELETE', 'PATCH']],
+  ['/api/quotes/00000000-0000-4000-8000-000000000000', 'GET, PUT, DELETE', ['POST', 'PATCH']],
+];
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('sec_methods');
@@ -105,6 +111,17 @@ describe('wrong methods on resource routes', () => {
       }
       // What reaches the route itself (POST and OPTIONS; the request guard refuses other methods on pages first) names exactly its methods.
       expect((await send('POST', path)).headers.allow, path).toBe('GET, HEAD');
+    }
+  });
+
+  it('answers a method a loader-and-action route does not take with 405, Allow and the German JSON message', async () => {
+    for (const [path, allowed, wrong] of BOTH) {
+      for (const method of wrong) {
+        const label = `${method} ${path}`;
+        const response = await send(method, path);
+        expectGerman405(response, label, method);
+        expect(response.headers.allow, label).toBe(allowed);
+      }
     }
   });
 
