@@ -46,6 +46,14 @@ export class User extends BaseEntity {
   @Property({ type: 'text', nullable: true, hidden: true })
   resetPasswordToken?: string | null;
 
+  /**
+   * The last successful sign-in (password or link), set in the database by the sign-in itself
+   * (models/accounts.server.ts recordSignIn); null until the first, which is greeted
+   * 'Willkommen, …!' rather than 'Willkommen zurück, …!' (issue 24 §2).
+   */
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  lastSignInAt?: Date | null;
+
   @Property({ type: 'datetime', nullable: true, hidden: true })
   resetPasswordExpires?: Date | null;
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { normalizeEmail, type User } from '../entities';
+import { normalizeEmail } from '../entities';
 import { runAfterAnswer } from '../services/background.server';
 import type { DeviceToken } from '../services/device-cookie.server';
 import { clearSignInLimits, consumeRateLimit, deviceCounterKey, settleRateLimit, type RateLimitAction, type RateLimitKeys } from '../services/rate-limit.server';
@@ -15,8 +15,10 @@ import {
   registerUser,
   requestPasswordReset,
   resendVerification,
+  recordSignIn,
   resetPassword,
   type AuthenticateResult,
+  type SignedIn,
 } from './users.server';
 
 /**
@@ -62,7 +64,7 @@ const authenticator = new Authenticator<AuthenticateResult>().use(
 export async function login(
   ctx: RequestContext,
   input: Pick<LoginInput, 'email' | 'password'> & { devices?: DeviceToken[] },
-): Promise<Result<User>> {
+): Promise<Result<SignedIn>> {
   const device = await knownDevice(ctx, input.email, input.devices ?? []);
   const action: RateLimitAction = device ? 'loginDevice' : 'login';
   const keys: RateLimitKeys = device ? { ip: ctx.ip, device: deviceCounterKey(device.userId, device.nonce) } : { ip: ctx.ip, email: input.email };
@@ -78,7 +80,7 @@ export async function login(
   const result = await attemptEm.run(ctx.em, () => authenticator.authenticate(LOGIN_STRATEGY, formRequest));
   // Only wrong passwords count against the address (rate-limit-config.server.ts).
   if (result.status !== 'invalid') await settleRateLimit(ctx.em, action, keys, 'success');
-  if (result.status === 'ok') return ok(result.user);
+  if (result.status === 'ok') return ok(await recordSignIn(ctx.em, result.user));
   if (result.status === 'unverified') return forbidden('auth:messages.emailNotVerified', { emailNotVerified: true });
   return unauthorized('auth:messages.loginInvalid');
 }

@@ -7,7 +7,7 @@ import { enqueueMail } from '../services/mail.server';
 import { consumeRateLimit } from '../services/rate-limit.server';
 import type { RequestContext } from '../services/request-context.server';
 import { getAppUrl } from '../lib/env.server';
-import { hashToken } from './users.server';
+import { hashToken, recordSignIn, type SignedIn } from './users.server';
 import { invalid, ok, rateLimited, type Result } from '../domain/result';
 
 /**
@@ -83,7 +83,7 @@ export async function checkSignInLink(ctx: RequestContext, input: { token: unkno
  * the link up, so two clicks at once sign in once. The caller issues the
  * session and the device cookie.
  */
-export async function signInWithLink(ctx: RequestContext, input: { token: unknown }): Promise<Result<User>> {
+export async function signInWithLink(ctx: RequestContext, input: { token: unknown }): Promise<Result<SignedIn>> {
   if (!isWellFormed(input.token)) return invalid(SIGN_IN_LINK_INVALID);
   const rows: { user_id: string }[] = await ctx.em.execute(
     `update sign_in_links set used_at = now(), updated_at = now()
@@ -95,5 +95,5 @@ export async function signInWithLink(ctx: RequestContext, input: { token: unknow
   if (!userId) return invalid(SIGN_IN_LINK_INVALID);
   const user = await ctx.em.findOne(User, { id: userId });
   if (!user || !user.emailVerified) return invalid(SIGN_IN_LINK_INVALID);
-  return ok(user);
+  return ok(await recordSignIn(ctx.em, user));
 }

@@ -55,6 +55,26 @@ const commonPasswords = new Set(COMMON_PASSWORDS);
 // ---------------------------------------------------------------------------
 // Helpers
 
+/** A successful sign-in as the pages greet it: the account, and whether this was its very first sign-in. */
+export type SignedIn = { user: User; firstSignIn: boolean };
+
+/**
+ * Notes a successful sign-in (password or link) and tells whether it was the
+ * account's first (issue 24 §2: no 'Willkommen zurück' then). One statement
+ * whose row lock orders concurrent sign-ins, so two instances signing the same
+ * account in at once cannot both call theirs the first.
+ */
+export async function recordSignIn(em: EntityManager, user: User): Promise<SignedIn> {
+  const rows: { previous: Date | string | null }[] = await em.execute(
+    `update users set last_sign_in_at = now()
+       from (select id, last_sign_in_at as previous from users where id = ? for update) as before
+      where users.id = before.id
+      returning before.previous`,
+    [user.id],
+  );
+  return { user, firstSignIn: rows.length > 0 && rows[0].previous === null };
+}
+
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -93,7 +93,9 @@ test.describe('Konto', () => {
     await signInThroughForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/calculator$/);
     await expect(toast(page)).toContainText('Anmeldung erfolgreich');
-    await expect(toast(page)).toContainText('Jana');
+    // The very first sign-in is no return (issue 24 §2).
+    await expect(toast(page)).toContainText('Willkommen bei Druckpreis, Jana!');
+    await expect(toast(page)).not.toContainText('zurück');
     await expect(page.locator('[data-user-menu] > summary')).toContainText('Jana');
 
     // Signed-in users do not see /auth.
@@ -172,6 +174,7 @@ test.describe('Konto', () => {
     await expect(page.getByText('E-Mail oder Passwort ungültig.')).toBeVisible();
     await signInThroughForm(page, email, finalPassword);
     await expect(page).toHaveURL(/\/calculator$/);
+    await expect(toast(page)).toContainText('Willkommen zurück, Janina!');
     await expect(page.locator('[data-user-menu] > summary')).toContainText('Janina');
   });
 

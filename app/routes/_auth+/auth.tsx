@@ -88,12 +88,13 @@ export async function action(args: ActionFunctionArgs) {
   // The browser's device cookie decides where the attempt is counted (docs/sign-in-protection.md);
   // a locked sign-in (429) offers the sign-in link by mail (`locked`, LockedNotice).
   const result = await login(ctx, { ...submission.value, devices: await readDeviceTokens(args.request) });
-  return pageResult(submission, result, async (user) => {
+  return pageResult(submission, result, async ({ user, firstSignIn }) => {
     const name = user.firstName?.trim() || user.email;
     return {
       redirectTo: safeRedirect(submission.value.redirectTo),
       headers: await signInHeaders(args.request, user.id),
-      toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t('account:auth.toast.welcome', { name }) },
+      // The very first sign-in is no return (issue 24 §2).
+      toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t(firstSignIn ? 'account:auth.toast.welcomeFirst' : 'account:auth.toast.welcome', { name }) },
     };
   }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email, locked: result.kind === 'rateLimited' } });
 }

@@ -50,10 +50,14 @@ export async function action(args: ActionFunctionArgs) {
 
   if (formData.get('intent') === 'signIn') {
     const result = await signInWithLink(ctx, { token: formData.get('token') });
-    return pageMessageResult(result, async (user) => ({
+    return pageMessageResult(result, async ({ user, firstSignIn }) => ({
       redirectTo: '/calculator',
       headers: await signInHeaders(args.request, user.id),
-      toast: { type: 'success', title: t('signin:toast.signedInTitle'), description: t('account:auth.toast.welcome', { name: user.firstName?.trim() || user.email }) },
+      toast: {
+        type: 'success',
+        title: t('signin:toast.signedInTitle'),
+        description: t(firstSignIn ? 'account:auth.toast.welcomeFirst' : 'account:auth.toast.welcome', { name: user.firstName?.trim() || user.email }),
+      },
     }), { extra: { intent: 'signIn' as const } });
   }
 

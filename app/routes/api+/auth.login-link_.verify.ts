@@ -22,5 +22,5 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = await parseBody(args.request, schema);
   if (!parsed.ok) return parsed.response;
   const result = await signInWithLink(await getRequestContext(args), parsed.data);
-  return apiResult(result, async (user) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }));
+  return apiResult(result, async ({ user }) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }));
 }

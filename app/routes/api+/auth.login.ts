@@ -30,5 +30,5 @@ export async function action(args: ActionFunctionArgs) {
     const body = { ...(await limited.json()), loginLink: { label: t('messages.offerLabel'), method: 'POST', href: '/api/auth/login-link' } };
     return jsonResponse(body, { status: 429, headers: { 'Retry-After': limited.headers.get('Retry-After')! } });
   }
-  return apiResult(result, async (user) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }));
+  return apiResult(result, async ({ user }) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }));
 }
