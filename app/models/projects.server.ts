@@ -19,7 +19,7 @@ import {
 import { formatDecimalInput } from '../lib/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
-import { plainRowTable } from '../services/plain-rows.server';
+import { plainRowTable, type PlainRowTable } from '../services/plain-rows.server';
 import { searchText } from '../lib/search-text';
 import { limitReached, withinProjectLimit } from './project-quota.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
@@ -32,7 +32,7 @@ import { andThen, fieldErrors, notFound, ok, type Result } from '../domain/resul
  * The free plan's limit (project-quota.server.ts) is checked in the transaction that creates.
  */
 
-import { MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE } from '../domain/projects';
+import { DEFAULT_PROJECT_SORT, MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE, type ProjectSort } from '../domain/projects';
 
 export { MAX_SEARCH_LENGTH, PROJECTS_PAGE_SIZE };
 export const COPY_SUFFIX = ' (Kopie)';
@@ -278,15 +278,33 @@ function likePattern(q: string): string {
 /** A project as the list reads it: its own columns, without the owner and library references. */
 export type ProjectListItem = Pick<Project, (typeof LIST_PROPERTIES)[number]>;
 
-export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boolean; q: string };
+export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boolean; q: string; sort: ProjectSort };
+
+/** SQL order of the sorts the database can do; the price is the engine's, so it is sorted here (see listProjects). */
+const SQL_ORDER: Record<Exclude<ProjectSort, 'price' | 'price-desc'>, (table: PlainRowTable) => string> = {
+  changed: (table) => `${table.column('updatedAt')} desc, ${table.column('id')} desc`,
+  name: (table) => `lower(${table.column('name')}) asc, ${table.column('id')} asc`,
+};
+
+function listItem(row: Record<string, unknown>): ProjectListItem {
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt as string | Date),
+    updatedAt: new Date(row.updatedAt as string | Date),
+    extraInputs: (row.extraInputs ?? {}) as Project['extraInputs'],
+  } as ProjectListItem;
+}
 
 /**
- * One page of the user's projects, newest change first, optionally filtered by
- * a case-insensitive substring of the name. No total count: counting 100,000
- * matches costs more than the page itself, and the page links need only
- * "is there a next page".
+ * One page of the user's projects, optionally filtered by a case-insensitive
+ * substring of the name, newest change first or by name or minimum price
+ * (issue 24 §4). No total count: counting 100,000 matches costs more than the
+ * page itself, and the page links need only "is there a next page".
  */
-export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSize = PROJECTS_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number } = {}): Promise<ProjectPage> {
+export async function listProjects(
+  ctx: UserContext,
+  { q = '', page = 1, pageSize = PROJECTS_PAGE_SIZE, sort = DEFAULT_PROJECT_SORT }: { q?: string; page?: number; pageSize?: number; sort?: ProjectSort } = {},
+): Promise<ProjectPage> {
   const query = searchText(q, MAX_SEARCH_LENGTH);
   const current = Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
   // A read-only list: plain rows of the project's own columns (services/plain-rows.server.ts),
@@ -298,19 +316,31 @@ export async function listProjects(ctx: UserContext, { q = '', page = 1, pageSiz
     tail += ` and ${table.column('name')} ilike ?`;
     params.push(likePattern(query));
   }
-  tail += ` order by ${table.column('updatedAt')} desc, ${table.column('id')} desc limit ? offset ?`;
+  if (sort === 'price' || sort === 'price-desc') {
+    // The minimum price is the engine's figure of the saved inputs, not a column: the
+    // matching projects are priced here and the page cut from them (a seller's few hundred).
+    const rows = await table.select(LIST_PROPERTIES, `${tail} order by ${SQL_ORDER.changed(table)}`, params);
+    const priced = rows.map((row) => {
+      const item = listItem(row);
+      return { item, price: projectMinimumPriceWithVat(item) };
+    });
+    const direction = sort === 'price' ? 1 : -1;
+    // No price possible (the fee takes the whole sale) goes last either way; equal prices keep the newest first.
+    priced.sort((a, b) => (a.price === null ? (b.price === null ? 0 : 1) : b.price === null ? -1 : (a.price - b.price) * direction));
+    const start = (current - 1) * pageSize;
+    return { items: priced.slice(start, start + pageSize).map(({ item }) => item), page: current, hasNext: priced.length > start + pageSize, q: query, sort };
+  }
+  tail += ` order by ${SQL_ORDER[sort](table)} limit ? offset ?`;
   params.push(pageSize + 1, (current - 1) * pageSize);
   const rows = await table.select(LIST_PROPERTIES, tail, params);
-  const items = rows.slice(0, pageSize).map(
-    (row) =>
-      ({
-        ...row,
-        createdAt: new Date(row.createdAt as string | Date),
-        updatedAt: new Date(row.updatedAt as string | Date),
-        extraInputs: (row.extraInputs ?? {}) as Project['extraInputs'],
-      }) as ProjectListItem,
-  );
-  return { items, page: current, hasNext: rows.length > pageSize, q: query };
+  return { items: rows.slice(0, pageSize).map(listItem), page: current, hasNext: rows.length > pageSize, q: query, sort };
+}
+
+/** All of the user's projects as the list reads them, newest change first (the CSV export, issue 24 §4). */
+export async function listAllProjectItems(ctx: UserContext): Promise<ProjectListItem[]> {
+  const table = plainRowTable(ctx.em, Project);
+  const rows = await table.select(LIST_PROPERTIES, `where ${table.column('user')} = ? order by ${SQL_ORDER.changed(table)}`, [ctx.user.id]);
+  return rows.map(listItem);
 }
 
 const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', 'filaments', ...COLUMN_NAMES] as const;

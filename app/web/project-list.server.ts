@@ -1,4 +1,4 @@
-import { MAX_SEARCH_LENGTH, projectListHref } from '../domain/projects';
+import { MAX_SEARCH_LENGTH, projectListHref, readProjectSort, SORT_PARAM, type ProjectSort } from '../domain/projects';
 import type { Result } from '../domain/result';
 import { getServerT } from '../i18n.server';
 import { PROJECT_LIMIT_CODE } from '../models/project-quota.server';
@@ -6,13 +6,13 @@ import { redirectWithToast, type ToastInput } from './toast.server';
 
 /**
  * The project list's actions (copy, delete), read and answered: each outcome
- * is a redirect back to the list (search and page kept) with its §8 toast, so
+ * is a redirect back to the list (search, order and page kept) with its §8 toast, so
  * it shows without JavaScript too.
  */
 
 export type ProjectListIntent = 'copy' | 'delete';
 
-export type ProjectListPost = { intent: ProjectListIntent | null; id: FormDataEntryValue | null; q: string; page: number };
+export type ProjectListPost = { intent: ProjectListIntent | null; id: FormDataEntryValue | null; q: string; page: number; sort: ProjectSort };
 
 export function readProjectListPost(form: FormData): ProjectListPost {
   const intent = form.get('intent');
@@ -21,6 +21,7 @@ export function readProjectListPost(form: FormData): ProjectListPost {
     id: form.get('id'),
     q: String(form.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
     page: Number.parseInt(String(form.get('page') ?? '1'), 10) || 1,
+    sort: readProjectSort(form.get(SORT_PARAM)),
   };
 }
 
@@ -45,5 +46,5 @@ export async function projectListReply(post: ProjectListPost, result: Result<{ n
   } else {
     toast = { type: 'error', title: t(`toast.${texts.failed}`), description: t(`toast.${texts.failed}Text`) };
   }
-  return redirectWithToast(projectListHref(post.q, page), toast);
+  return redirectWithToast(projectListHref(post.q, page, {}, post.sort), toast);
 }

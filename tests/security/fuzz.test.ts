@@ -40,6 +40,9 @@ const ROUTES: Route[] = [
   { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight: '25' } },
   { signedIn: true, path: '/calculator?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', projectName: 'Fuzz', filamentWeight: '25', project: '00000000-0000-4000-8000-000000000000' } },
   { signedIn: true, path: '/projects?q=fuzz&page=2&loeschen=x', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', page: '1' } },
+  // Issue 24 §4: the list's order (kept by its forms) and the CSV export.
+  { signedIn: true, path: '/projects?sort=price-desc&q=fuzz', methods: ['GET', 'POST'], fields: { intent: 'delete', id: '00000000-0000-4000-8000-000000000000', sort: 'price' } },
+  { signedIn: true, path: '/projects.csv', methods: ['GET'], fields: {} },
   { path: '/verify-email?token=abc', methods: ['GET'], fields: {} },
   { path: '/auth/link', methods: ['GET', 'POST'], fields: { intent: 'send', email: 'fuzz@example.de' } },
   { path: '/auth/link?token=abc', methods: ['GET', 'POST'], fields: { intent: 'signIn', token: 'a'.repeat(43) } },

@@ -51,6 +51,7 @@ const LOADER_ONLY = [
   '/api/profile/export',
   '/api/quotes/00000000-0000-4000-8000-000000000000/pdf',
   '/angebote/00000000-0000-4000-8000-000000000000.pdf',
+  '/projects.csv',
   '/api/stripe/public-key',
   '/api/subscription/status',
   '/api/google-ads-config',

@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { Copy, FileText, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
+import { Copy, Download, FileText, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, projectListHref } from '~/domain/projects';
+import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, PROJECT_SORTS, projectListHref, SORT_PARAM, type ProjectSort } from '~/domain/projects';
 import { showToast } from '../toaster';
 import { ButtonLink, buttonClassName } from '../ui/button-link';
 import { Pagination } from '../ui/pagination';
@@ -16,9 +16,15 @@ import { Pagination } from '../ui/pagination';
 
 export type ProjectCardData = { id: string; name: string; quantity: number; minimumPrice: string | null; updatedAt: string; image: string | null };
 
+/** Where the list stands: search, order and page, kept by every link and form on it. */
+type Where = { q: string; page: number; sort: ProjectSort };
+
+const listHref = ({ q, page, sort }: Where, extra: Record<string, string> = {}) => projectListHref(q, page, extra, sort);
+
 export type ProjectListProps = {
   q: string;
   page: number;
+  sort: ProjectSort;
   hasNext: boolean;
   projects: ProjectCardData[];
   canCreate: boolean;
@@ -26,8 +32,9 @@ export type ProjectListProps = {
   showLimit: boolean;
 };
 
-export function ProjectList({ q, page, hasNext, projects, canCreate, confirmDelete, showLimit }: ProjectListProps) {
+export function ProjectList({ q, page, sort, hasNext, projects, canCreate, confirmDelete, showLimit }: ProjectListProps) {
   const { t } = useTranslation('projects');
+  const where: Where = { q, page, sort };
   return (
     <main className="mx-auto max-w-page px-4 py-8 sm:py-12">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -35,42 +42,28 @@ export function ProjectList({ q, page, hasNext, projects, canCreate, confirmDele
           <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
           <p className="mt-1 text-ink-muted">{t('intro')}</p>
         </div>
-        <NewProjectButton canCreate={canCreate} q={q} page={page} />
+        <div className="flex flex-wrap gap-2">
+          <ExportCsvLink />
+          <NewProjectButton canCreate={canCreate} where={where} />
+        </div>
       </div>
 
-      {showLimit ? <LimitNotice q={q} page={page} /> : null}
-      {confirmDelete ? <DeleteConfirmation project={confirmDelete} q={q} page={page} /> : null}
+      {showLimit ? <LimitNotice where={where} /> : null}
+      {confirmDelete ? <DeleteConfirmation project={confirmDelete} where={where} /> : null}
 
-      <Form method="get" role="search" className="mb-6 flex max-w-xl gap-2">
-        <label htmlFor="project-search" className="sr-only">
-          {t('search.label')}
-        </label>
-        <input
-          id="project-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder={t('search.placeholder')}
-          className="min-w-0 flex-1 rounded-md border border-surface-line bg-surface px-3 py-2"
-        />
-        <button type="submit" className={buttonClassName({ variant: 'secondary' })}>
-          <Search aria-hidden="true" className="size-4" />
-          {t('search.submit')}
-        </button>
-      </Form>
+      <SearchAndSort where={where} />
 
       {projects.length === 0 ? (
-        <EmptyState q={q} page={page} />
+        <EmptyState where={where} />
       ) : (
         <ul data-project-list className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} q={q} page={page} />
+            <ProjectCard key={project.id} project={project} where={where} />
           ))}
         </ul>
       )}
 
-      <Pagination page={page} hasNext={hasNext} href={(target) => projectListHref(q, target)} />
+      <Pagination page={page} hasNext={hasNext} href={(target) => listHref({ ...where, page: target })} />
     </main>
   );
 }
@@ -79,11 +72,11 @@ export function ProjectList({ q, page, hasNext, projects, canCreate, confirmDele
  * 'Neues Projekt': to the calculator, or for a free user at the limit the §8
  * toast (with JavaScript) or the limit notice (without) and no navigation.
  */
-function NewProjectButton({ canCreate, q, page }: { canCreate: boolean; q: string; page: number }) {
+function NewProjectButton({ canCreate, where }: { canCreate: boolean; where: Where }) {
   const { t } = useTranslation('projects');
   return (
     <ButtonLink
-      to={canCreate ? '/calculator' : projectListHref(q, page, { [LIMIT_NOTICE_PARAM]: '1' })}
+      to={canCreate ? '/calculator' : listHref(where, { [LIMIT_NOTICE_PARAM]: '1' })}
       data-new-project
       onClick={(event) => {
         if (canCreate) return;
@@ -97,7 +90,7 @@ function NewProjectButton({ canCreate, q, page }: { canCreate: boolean; q: strin
   );
 }
 
-function LimitNotice({ q, page }: { q: string; page: number }) {
+function LimitNotice({ where }: { where: Where }) {
   const { t } = useTranslation('projects');
   return (
     <section role="alert" data-limit-notice className="mb-6 rounded-card border border-danger-600/40 bg-danger-50 p-4 text-danger-700">
@@ -107,7 +100,7 @@ function LimitNotice({ q, page }: { q: string; page: number }) {
         <ButtonLink to="/premium" size="sm">
           {t('limit.upgrade')}
         </ButtonLink>
-        <ButtonLink to={projectListHref(q, page)} variant="secondary" size="sm">
+        <ButtonLink to={listHref(where)} variant="secondary" size="sm">
           {t('limit.back')}
         </ButtonLink>
       </div>
@@ -116,16 +109,16 @@ function LimitNotice({ q, page }: { q: string; page: number }) {
 }
 
 /** The no-JS confirmation view (`?loeschen=<id>`); with JavaScript the card opens an alert dialog instead. */
-function DeleteConfirmation({ project, q, page }: { project: { id: string; name: string }; q: string; page: number }) {
+function DeleteConfirmation({ project, where }: { project: { id: string; name: string }; where: Where }) {
   const { t } = useTranslation('projects');
   return (
     <section role="alertdialog" aria-labelledby="delete-confirm-title" aria-describedby="delete-confirm-text" data-delete-confirmation className="mb-6 rounded-card border border-danger-600/40 bg-surface p-4 shadow-card">
-      <DeleteForm project={project} q={q} page={page} cancel={<ButtonLink to={projectListHref(q, page)} variant="secondary" size="sm">{t('delete.cancel')}</ButtonLink>} />
+      <DeleteForm project={project} where={where} cancel={<ButtonLink to={listHref(where)} variant="secondary" size="sm">{t('delete.cancel')}</ButtonLink>} />
     </section>
   );
 }
 
-function DeleteForm({ project, q, page, cancel }: { project: { id: string; name: string }; q: string; page: number; cancel: React.ReactNode }) {
+function DeleteForm({ project, where, cancel }: { project: { id: string; name: string }; where: Where; cancel: React.ReactNode }) {
   const { t } = useTranslation('projects');
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === project.id;
@@ -139,8 +132,7 @@ function DeleteForm({ project, q, page, cancel }: { project: { id: string; name:
       </p>
       <Form method="post" action="/projects" className="mt-4 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="id" value={project.id} />
-        <input type="hidden" name="q" value={q} />
-        <input type="hidden" name="page" value={page} />
+        <WhereFields where={where} />
         {cancel}
         <button type="submit" name="intent" value="delete" disabled={busy} className={buttonClassName({ size: 'sm', className: 'bg-danger-600 text-white hover:bg-danger-700' })}>
           <Trash2 aria-hidden="true" className="size-4" />
@@ -151,7 +143,7 @@ function DeleteForm({ project, q, page, cancel }: { project: { id: string; name:
   );
 }
 
-function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string; page: number }) {
+function ProjectCard({ project, where }: { project: ProjectCardData; where: Where }) {
   const { t } = useTranslation('projects');
   const dialog = useRef<HTMLDialogElement>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -198,15 +190,14 @@ function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string
           </Link>
           <Form method="post" action="/projects">
             <input type="hidden" name="id" value={project.id} />
-            <input type="hidden" name="q" value={q} />
-            <input type="hidden" name="page" value={page} />
+            <WhereFields where={where} />
             <button type="submit" name="intent" value="copy" aria-label={t('card.copyNamed', { name: project.name })} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
               <Copy aria-hidden="true" className="size-4" />
               {t('card.copy')}
             </button>
           </Form>
           <Link
-            to={projectListHref(q, page, { [CONFIRM_DELETE_PARAM]: project.id })}
+            to={listHref(where, { [CONFIRM_DELETE_PARAM]: project.id })}
             onClick={openDialog}
             aria-label={t('card.deleteNamed', { name: project.name })}
             aria-haspopup="dialog"
@@ -227,8 +218,7 @@ function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string
         {dialogOpen ? (
           <DeleteForm
             project={project}
-            q={q}
-            page={page}
+            where={where}
             cancel={
               // An alert dialog puts focus on its least destructive action (WAI-ARIA), here "Abbrechen".
               // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -243,7 +233,7 @@ function ProjectCard({ project, q, page }: { project: ProjectCardData; q: string
   );
 }
 
-function EmptyState({ q, page }: { q: string; page: number }) {
+function EmptyState({ where: { q, page } }: { where: Where }) {
   const { t } = useTranslation('projects');
   const searching = q !== '';
   return (
@@ -260,5 +250,77 @@ function EmptyState({ q, page }: { q: string; page: number }) {
         </ButtonLink>
       )}
     </section>
+  );
+}
+
+/** The list's position as hidden fields of a copy or delete form, so the redirect comes back to it. */
+function WhereFields({ where }: { where: Where }) {
+  return (
+    <>
+      <input type="hidden" name="q" value={where.q} />
+      <input type="hidden" name="page" value={where.page} />
+      <input type="hidden" name={SORT_PARAM} value={where.sort} />
+    </>
+  );
+}
+
+/**
+ * Search and order in one GET form (issue 24 §4): both land in the address, so a
+ * list can be bookmarked and works without JavaScript ('Suchen' applies the order
+ * too); with it, choosing an order applies at once.
+ */
+function SearchAndSort({ where }: { where: Where }) {
+  const { t } = useTranslation(['projects', 'project-tools']);
+  const submit = useSubmit();
+  return (
+    <Form method="get" role="search" className="mb-6 flex max-w-3xl flex-wrap items-end gap-2">
+      <div className="flex min-w-0 flex-[1_1_16rem] flex-col gap-1">
+        <label htmlFor="project-search" className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          id="project-search"
+          type="search"
+          name="q"
+          defaultValue={where.q}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder={t('search.placeholder')}
+          className="w-full min-w-0 rounded-md border border-surface-line bg-surface px-3 py-2"
+        />
+      </div>
+      <div className="flex min-w-0 flex-[1_1_12rem] flex-col gap-1">
+        <label htmlFor="project-sort" className="text-sm text-ink-muted">
+          {t('project-tools:sort.label')}
+        </label>
+        <select
+          id="project-sort"
+          name={SORT_PARAM}
+          defaultValue={where.sort}
+          onChange={(event) => submit(event.currentTarget.form)}
+          className="w-full min-w-0 rounded-md border border-surface-line bg-surface px-3 py-2"
+        >
+          {PROJECT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`project-tools:sort.${sort}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClassName({ variant: 'secondary' })}>
+        <Search aria-hidden="true" className="size-4" />
+        {t('search.submit')}
+      </button>
+    </Form>
+  );
+}
+
+/** 'Als CSV exportieren': a plain download link (a resource route, so no client-side navigation). */
+function ExportCsvLink() {
+  const { t } = useTranslation('project-tools');
+  return (
+    <a href="/projects.csv" download data-export-csv title={t('csv.hint')} className={buttonClassName({ variant: 'secondary' })}>
+      <Download aria-hidden="true" className="size-4" />
+      {t('csv.button')}
+    </a>
   );
 }

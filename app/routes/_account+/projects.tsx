@@ -14,14 +14,14 @@ import {
   listProjects,
   projectMinimumPriceWithVat,
 } from '~/models/projects.server';
-import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM } from '~/domain/projects';
+import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, readProjectSort, SORT_PARAM } from '~/domain/projects';
 import { invalid, valueOrNull } from '~/domain/result';
 import { getUserContext, requireUserContext } from '~/services/auth.server';
 import { formatEuro } from '~/lib/number';
 import { readFormData } from '~/web/form-data.server';
 import { projectListReply, readProjectListPost } from '~/web/project-list.server';
 
-export const handle = { i18n: ['projects'] };
+export const handle = { i18n: ['projects', 'project-tools'] };
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
 
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!ctx) return { signedIn: false as const, meta };
   const params = new URL(args.request.url).searchParams;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
-  const list = await listProjects(ctx, { q: params.get('q') ?? '', page });
+  const list = await listProjects(ctx, { q: params.get('q') ?? '', page, sort: readProjectSort(params.get(SORT_PARAM)) });
   const canCreate = await canCreateProjectGiven(ctx, list);
   // Without JavaScript the delete button leads here first: a confirmation view (spec §2: it cannot be undone).
   const deleteId = params.get(CONFIRM_DELETE_PARAM);
@@ -43,6 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     meta,
     q: list.q,
     page: list.page,
+    sort: list.sort,
     hasNext: list.hasNext,
     canCreate,
     showLimit: params.has(LIMIT_NOTICE_PARAM) && !canCreate,

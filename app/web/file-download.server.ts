@@ -1,0 +1,20 @@
+import type { Result } from '../domain/result';
+import { apiFailure } from './result-response.server';
+
+/**
+ * An operation's file as a download (`Content-Disposition: attachment`), private to the
+ * session; a failure answers with its status and German message.
+ */
+export async function fileDownload(result: Result<{ body: string; filename: string }>, contentType: string): Promise<Response> {
+  if (result.kind !== 'ok') return apiFailure(result);
+  const { body, filename } = result.value;
+  return new Response(body, {
+    headers: {
+      'Content-Type': contentType,
+      // The names are ours (a prefix and a date); anything else would still be made safe.
+      'Content-Disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
