@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AdminStatus, AuditPage } from '../domain/admin-views';
-import { clearPaymentConfigCache } from '../services/payment-config.server';
+import { clearPaymentConfigCache, isPaymentConfigured, readAdsSettingsWithSource, readPaymentSettings } from '../services/payment-config.server';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminAuditEntry, MailOutbox } from '../entities';
@@ -306,7 +306,7 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
   const started = Date.now();
   const databaseOk = await isDatabaseHealthy(2000);
   const latencyMs = Date.now() - started;
-  const [[users], [projects], [outbox], [lastFailed], [contact], stripe, ads, email, contactConfig, operator, problems, storage] = await Promise.all([
+  const [[users], [projects], [outbox], [lastFailed], [contact], payment, { settings: ads, source: adsSource }, email, contactConfig, operator, problems, storage] = await Promise.all([
     em.execute<{ total: string; confirmed: string; premium: string; admins: string }[]>(
       `select count(*) as total, count(*) filter (where email_verified) as confirmed,
               count(*) filter (where is_premium = 1) as premium, count(*) filter (where is_admin = 1) as admins from users`,
@@ -322,8 +322,9 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
               count(*) filter (where u.is_premium = 1) as priority
        from contact_messages c left join users u on u.email = c.email`,
     ),
-    readSettings(em, 'stripe_config'),
-    readSettings(em, 'google_ads_config'),
+    // What the app uses now (the settings, else the environment), not only what the tabs hold.
+    readPaymentSettings(em),
+    readAdsSettingsWithSource(em),
     readSettings(em, 'email_config'),
     readSettings(em, 'contact_config'),
     readSettings(em, 'operator_config'),
@@ -346,8 +347,10 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
     outbox: { pending: Number(outbox?.pending ?? 0), failed: failedCount, lastError: lastFailed?.last_error ?? null, lastSentAt: lastSent?.toISOString() ?? null },
     contact: { total: Number(contact?.total ?? 0), lastWeek: Number(contact?.last_week ?? 0), priority: Number(contact?.priority ?? 0) },
     configured: {
-      payment: Boolean(stripe.config.publicKey && stripe.config.secretKey && stripe.config.productId),
-      ads: !ads.config.clientId || !ads.config.adSlotId ? 'missing' : !ads.config.enableAds ? 'off' : ads.config.testMode ? 'test' : 'on',
+      payment: isPaymentConfigured(payment),
+      paymentSource: payment.source,
+      ads: !ads.clientId || !ads.adSlotId ? 'missing' : !ads.enableAds ? 'off' : ads.testMode ? 'test' : 'on',
+      adsSource,
       mail,
       // Working: something was sent and the newest problem is not a failure (null: nothing to tell yet).
       mailWorking: mail === 'file' ? null : lastSent ? failedCount === 0 || !lastFailed?.last_error : failedCount > 0 ? false : null,

@@ -61,9 +61,19 @@ export async function readPaymentSettings(em: EntityManager): Promise<PaymentSet
 
 /** Reads the ads settings now (no cache): the stored group when there is one, else GOOGLE_ADS_*. */
 export async function readAdsSettings(em: EntityManager): Promise<AdsSettings> {
+  return (await readAdsSettingsWithSource(em)).settings;
+}
+
+/**
+ * The ads settings and where they come from (the admin's status tab): a saved
+ * group wins even when empty; else GOOGLE_ADS_* when one of them names a
+ * client or slot ('env'); else nothing ('none').
+ */
+export async function readAdsSettingsWithSource(em: EntityManager): Promise<{ settings: AdsSettings; source: 'settings' | 'env' | 'none' }> {
   const stored = await getGoogleAdsConfig(em);
-  if (await hasSetting(em, 'google_ads_config')) return stored;
-  return envAdsSettings(stored);
+  if (await hasSetting(em, 'google_ads_config')) return { settings: stored, source: 'settings' };
+  const settings = envAdsSettings(stored);
+  return { settings, source: settings.clientId || settings.adSlotId ? 'env' : 'none' };
 }
 
 function envAdsSettings(defaults: Pick<AdsSettings, 'enableAds' | 'testMode'>): AdsSettings {
