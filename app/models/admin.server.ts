@@ -29,7 +29,8 @@ import {
   type StripeSettingsInput,
 } from '../domain/admin-schemas';
 import { findContactRecipient } from './contact.server';
-import { fieldErrors, forbidden, ok, unauthorized, type Failure, type Result } from '../domain/result';
+import { fieldErrors, forbidden, ok, rateLimited, unauthorized, type Failure, type Result } from '../domain/result';
+import { consumeRateLimit } from '../services/rate-limit.server';
 
 /**
  * The admin operations (spec §6 "Admin", issue 20): every one starts with
@@ -218,6 +219,8 @@ export type SmtpTestAnswer = { reachable: boolean; message: string; error?: stri
 export async function testSmtpConnection(ctx: RequestContext, input: Partial<EmailSettingsInput> | null): Promise<Result<SmtpTestAnswer>> {
   const refusal = adminRefusal(ctx);
   if (refusal) return refusal;
+  const limit = await consumeRateLimit(ctx.em, 'adminSmtpTest', { ip: ctx.ip, email: `admin:${ctx.user!.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const saved = await getEmailConfig(ctx.em);
   const entered = input?.host?.trim();
   const port = input?.port ?? saved.port;
@@ -252,10 +255,13 @@ export type TestMailAnswer = { sent: boolean; error?: string };
  * 'Test-E-Mail senden': queued in the outbox like every mail, then sent at
  * once; the answer says whether it left. A test mail that could not be sent
  * is marked failed (not retried), with its error kept for the status tab.
+ * Capped per admin and IP (`adminTestMail` in domain/limits.ts).
  */
 export async function sendTestMail(ctx: UserContext | RequestContext, input: { testEmail: string }): Promise<Result<TestMailAnswer>> {
   const refusal = adminRefusal(ctx);
   if (refusal) return refusal;
+  const limit = await consumeRateLimit(ctx.em, 'adminTestMail', { ip: ctx.ip, email: `admin:${ctx.user!.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const em = ctx.em;
   await enqueueMail(em, { to: input.testEmail, template: 'test', data: {} });
   recordAudit(em, ctx.user, 'settings.testMail', input.testEmail);
