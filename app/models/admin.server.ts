@@ -355,7 +355,8 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
     configured: {
       payment: isPaymentConfigured(payment),
       paymentSource: payment.source,
-      ads: !ads.clientId || !ads.adSlotId ? 'missing' : !ads.enableAds ? 'off' : ads.testMode ? 'test' : 'on',
+      // As the slots behave (domain/ads.ts): off, test placeholders, placeholders for want of a client or slot id, or AdSense.
+      ads: !ads.enableAds ? 'off' : ads.testMode ? 'test' : !ads.clientId || !ads.adSlotId ? 'missing' : 'on',
       adsSource,
       mail,
       // Working: something was sent and the newest problem is not a failure (null: nothing to tell yet).

@@ -66,14 +66,15 @@ export async function readAdsSettings(em: EntityManager): Promise<AdsSettings> {
 
 /**
  * The ads settings and where they come from (the admin's status tab): a saved
- * group wins even when empty; else GOOGLE_ADS_* when one of them names a
- * client or slot ('env'); else nothing ('none').
+ * group wins even when empty; else GOOGLE_ADS_* when any of them is set
+ * ('env'); else nothing ('none': the defaults, ads on without a client id,
+ * which shows placeholders).
  */
 export async function readAdsSettingsWithSource(em: EntityManager): Promise<{ settings: AdsSettings; source: 'settings' | 'env' | 'none' }> {
   const stored = await getGoogleAdsConfig(em);
   if (await hasSetting(em, 'google_ads_config')) return { settings: stored, source: 'settings' };
-  const settings = envAdsSettings(stored);
-  return { settings, source: settings.clientId || settings.adSlotId ? 'env' : 'none' };
+  const fromEnv = ['GOOGLE_ADS_CLIENT_ID', 'GOOGLE_ADS_SLOT_ID', 'GOOGLE_ADS_ENABLED', 'GOOGLE_ADS_TEST_MODE'].some((name) => env(name) !== '');
+  return { settings: envAdsSettings(stored), source: fromEnv ? 'env' : 'none' };
 }
 
 function envAdsSettings(defaults: Pick<AdsSettings, 'enableAds' | 'testMode'>): AdsSettings {

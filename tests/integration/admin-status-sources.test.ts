@@ -43,6 +43,12 @@ describe('status tab: where the settings come from', () => {
     let status = await statusOf(admin.cookie);
     expect(status.configured).toMatchObject({ payment: false, paymentSource: 'none', ads: 'missing', adsSource: 'none' });
 
+    // One variable is enough to make the environment the source (test mode shows placeholders).
+    process.env.GOOGLE_ADS_TEST_MODE = 'true';
+    clearPaymentConfigCache();
+    status = await statusOf(admin.cookie);
+    expect(status.configured).toMatchObject({ ads: 'test', adsSource: 'env' });
+
     // Payment and ads from the environment: in effect, and said to come from there.
     Object.assign(process.env, {
       STRIPE_SECRET_KEY: 'sk_test_env',

@@ -6,6 +6,7 @@ import type { AdminStatus, AuditPage } from '~/domain/admin-views';
 export type StatusTabData = { status: AdminStatus; audit: AuditPage };
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+const ADS_KEYS = { on: 'On', test: 'Test', off: 'Off', missing: 'Missing' } as const;
 const cardClass = 'rounded-card border border-surface-line bg-surface p-4 shadow-card';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string | number; detail?: React.ReactNode; testId?: string }) {
@@ -67,10 +68,7 @@ export function StatusTab({ data }: { data: StatusTabData }) {
     {
       key: 'ads',
       label: t('status.ads'),
-      value:
-        status.configured.ads === 'missing'
-          ? t('status.notConfigured')
-          : t(`status.ads${status.configured.ads === 'on' ? 'On' : status.configured.ads === 'test' ? 'Test' : 'Off'}`),
+      value: t(`status.ads${ADS_KEYS[status.configured.ads]}`),
       good: status.configured.ads !== 'missing',
       source: source(status.configured.adsSource, 'google-ads', 'GOOGLE_ADS_*'),
     },
