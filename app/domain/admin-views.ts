@@ -26,7 +26,10 @@ export type AdminStatus = {
   contact: { total: number; lastWeek: number; priority: number };
   configured: {
     payment: boolean;
+    /** Where the values in effect come from: the admin settings, the environment (STRIPE_*, GOOGLE_ADS_*), or nowhere. */
+    paymentSource: 'settings' | 'env' | 'none';
     ads: 'off' | 'test' | 'on' | 'missing';
+    adsSource: 'settings' | 'env' | 'none';
     mail: 'settings' | 'env' | 'file';
     mailWorking: boolean | null;
     contact: { address: string; source: 'settings' | 'env' | 'firstAdmin' } | null;

@@ -106,6 +106,18 @@ export const RATE_LIMIT_RULES = {
     { scope: 'email', limit: 120, windowSeconds: HOUR },
     { scope: 'ip', limit: 300, windowSeconds: HOUR },
   ],
+  // The admin's mail tools (issue 20): a test mail goes to whatever address is typed, a connection test
+  // opens a connection to whatever host and port are typed and may wait 10 s. Enough to set up the mail
+  // server, too few to mail strangers in bulk or to probe hosts from the server. Per admin (the `email`
+  // key is `admin:<id>`), and per IP for one machine with several admin sessions.
+  adminTestMail: [
+    { scope: 'email', limit: 10, windowSeconds: HOUR },
+    { scope: 'ip', limit: 20, windowSeconds: HOUR },
+  ],
+  adminSmtpTest: [
+    { scope: 'email', limit: 30, windowSeconds: HOUR },
+    { scope: 'ip', limit: 60, windowSeconds: HOUR },
+  ],
   // The current password asked again on /profile (password change, account deletion): a session
   // left open on a shared computer must not turn into unlimited guesses (as sign-in: 10 / 15 min).
   currentPassword: [{ scope: 'email', limit: 10, windowSeconds: 15 * MINUTE }],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AdminStatus, AuditPage } from '../domain/admin-views';
-import { clearPaymentConfigCache } from '../services/payment-config.server';
+import { clearPaymentConfigCache, isPaymentConfigured, readAdsSettingsWithSource, readPaymentSettings } from '../services/payment-config.server';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminAuditEntry, MailOutbox } from '../entities';
@@ -29,7 +29,8 @@ import {
   type StripeSettingsInput,
 } from '../domain/admin-schemas';
 import { findContactRecipient } from './contact.server';
-import { fieldErrors, forbidden, ok, unauthorized, type Failure, type Result } from '../domain/result';
+import { fieldErrors, forbidden, ok, rateLimited, unauthorized, type Failure, type Result } from '../domain/result';
+import { consumeRateLimit } from '../services/rate-limit.server';
 
 /**
  * The admin operations (spec §6 "Admin", issue 20): every one starts with
@@ -218,6 +219,8 @@ export type SmtpTestAnswer = { reachable: boolean; message: string; error?: stri
 export async function testSmtpConnection(ctx: RequestContext, input: Partial<EmailSettingsInput> | null): Promise<Result<SmtpTestAnswer>> {
   const refusal = adminRefusal(ctx);
   if (refusal) return refusal;
+  const limit = await consumeRateLimit(ctx.em, 'adminSmtpTest', { ip: ctx.ip, email: `admin:${ctx.user!.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const saved = await getEmailConfig(ctx.em);
   const entered = input?.host?.trim();
   const port = input?.port ?? saved.port;
@@ -252,10 +255,13 @@ export type TestMailAnswer = { sent: boolean; error?: string };
  * 'Test-E-Mail senden': queued in the outbox like every mail, then sent at
  * once; the answer says whether it left. A test mail that could not be sent
  * is marked failed (not retried), with its error kept for the status tab.
+ * Capped per admin and IP (`adminTestMail` in domain/limits.ts).
  */
 export async function sendTestMail(ctx: UserContext | RequestContext, input: { testEmail: string }): Promise<Result<TestMailAnswer>> {
   const refusal = adminRefusal(ctx);
   if (refusal) return refusal;
+  const limit = await consumeRateLimit(ctx.em, 'adminTestMail', { ip: ctx.ip, email: `admin:${ctx.user!.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const em = ctx.em;
   await enqueueMail(em, { to: input.testEmail, template: 'test', data: {} });
   recordAudit(em, ctx.user, 'settings.testMail', input.testEmail);
@@ -306,7 +312,7 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
   const started = Date.now();
   const databaseOk = await isDatabaseHealthy(2000);
   const latencyMs = Date.now() - started;
-  const [[users], [projects], [outbox], [lastFailed], [contact], stripe, ads, email, contactConfig, operator, problems, storage] = await Promise.all([
+  const [[users], [projects], [outbox], [lastFailed], [contact], payment, { settings: ads, source: adsSource }, email, contactConfig, operator, problems, storage] = await Promise.all([
     em.execute<{ total: string; confirmed: string; premium: string; admins: string }[]>(
       `select count(*) as total, count(*) filter (where email_verified) as confirmed,
               count(*) filter (where is_premium = 1) as premium, count(*) filter (where is_admin = 1) as admins from users`,
@@ -322,8 +328,9 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
               count(*) filter (where u.is_premium = 1) as priority
        from contact_messages c left join users u on u.email = c.email`,
     ),
-    readSettings(em, 'stripe_config'),
-    readSettings(em, 'google_ads_config'),
+    // What the app uses now (the settings, else the environment), not only what the tabs hold.
+    readPaymentSettings(em),
+    readAdsSettingsWithSource(em),
     readSettings(em, 'email_config'),
     readSettings(em, 'contact_config'),
     readSettings(em, 'operator_config'),
@@ -346,8 +353,11 @@ export async function getAdminStatus(ctx: RequestContext): Promise<Result<AdminS
     outbox: { pending: Number(outbox?.pending ?? 0), failed: failedCount, lastError: lastFailed?.last_error ?? null, lastSentAt: lastSent?.toISOString() ?? null },
     contact: { total: Number(contact?.total ?? 0), lastWeek: Number(contact?.last_week ?? 0), priority: Number(contact?.priority ?? 0) },
     configured: {
-      payment: Boolean(stripe.config.publicKey && stripe.config.secretKey && stripe.config.productId),
-      ads: !ads.config.clientId || !ads.config.adSlotId ? 'missing' : !ads.config.enableAds ? 'off' : ads.config.testMode ? 'test' : 'on',
+      payment: isPaymentConfigured(payment),
+      paymentSource: payment.source,
+      // As the slots behave (domain/ads.ts): off, test placeholders, placeholders for want of a client or slot id, or AdSense.
+      ads: !ads.enableAds ? 'off' : ads.testMode ? 'test' : !ads.clientId || !ads.adSlotId ? 'missing' : 'on',
+      adsSource,
       mail,
       // Working: something was sent and the newest problem is not a failure (null: nothing to tell yet).
       mailWorking: mail === 'file' ? null : lastSent ? failedCount === 0 || !lastFailed?.last_error : failedCount > 0 ? false : null,

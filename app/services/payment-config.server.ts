@@ -61,9 +61,20 @@ export async function readPaymentSettings(em: EntityManager): Promise<PaymentSet
 
 /** Reads the ads settings now (no cache): the stored group when there is one, else GOOGLE_ADS_*. */
 export async function readAdsSettings(em: EntityManager): Promise<AdsSettings> {
+  return (await readAdsSettingsWithSource(em)).settings;
+}
+
+/**
+ * The ads settings and where they come from (the admin's status tab): a saved
+ * group wins even when empty; else GOOGLE_ADS_* when any of them is set
+ * ('env'); else nothing ('none': the defaults, ads on without a client id,
+ * which shows placeholders).
+ */
+export async function readAdsSettingsWithSource(em: EntityManager): Promise<{ settings: AdsSettings; source: 'settings' | 'env' | 'none' }> {
   const stored = await getGoogleAdsConfig(em);
-  if (await hasSetting(em, 'google_ads_config')) return stored;
-  return envAdsSettings(stored);
+  if (await hasSetting(em, 'google_ads_config')) return { settings: stored, source: 'settings' };
+  const fromEnv = ['GOOGLE_ADS_CLIENT_ID', 'GOOGLE_ADS_SLOT_ID', 'GOOGLE_ADS_ENABLED', 'GOOGLE_ADS_TEST_MODE'].some((name) => env(name) !== '');
+  return { settings: envAdsSettings(stored), source: fromEnv ? 'env' : 'none' };
 }
 
 function envAdsSettings(defaults: Pick<AdsSettings, 'enableAds' | 'testMode'>): AdsSettings {

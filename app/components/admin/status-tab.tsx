@@ -6,6 +6,7 @@ import type { AdminStatus, AuditPage } from '~/domain/admin-views';
 export type StatusTabData = { status: AdminStatus; audit: AuditPage };
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+const ADS_KEYS = { on: 'On', test: 'Test', off: 'Off', missing: 'Missing' } as const;
 const cardClass = 'rounded-card border border-surface-line bg-surface p-4 shadow-card';
 
 function Figure({ label, value, detail, testId }: { label: string; value: string | number; detail?: React.ReactNode; testId?: string }) {
@@ -33,26 +34,71 @@ export function StatusTab({ data }: { data: StatusTabData }) {
     : t('status.noRecipient');
   const mailText =
     status.configured.mail === 'file' ? t('status.mailFile') : status.configured.mail === 'env' ? t('status.mailEnv') : t('status.mailSettings');
-  const services: [string, string, boolean | null][] = [
-    [t('status.payment'), status.configured.payment ? t('status.configured') : t('status.notConfigured'), status.configured.payment],
-    [
-      t('status.ads'),
-      status.configured.ads === 'missing' ? t('status.notConfigured') : t(`status.ads${status.configured.ads === 'on' ? 'On' : status.configured.ads === 'test' ? 'Test' : 'Off'}`),
-      status.configured.ads !== 'missing',
-    ],
-    [
-      t('status.mail'),
-      `${mailText}${status.configured.mailWorking === true ? ` – ${t('status.mailWorking')}` : status.configured.mailWorking === false ? ` – ${t('status.mailFailing')}` : ''}`,
-      status.configured.mail !== 'file' && status.configured.mailWorking !== false,
-    ],
-    [t('status.contactRecipient'), recipientText, Boolean(recipient)],
-    [t('status.database'), status.database.ok ? t('status.healthy', { ms: status.database.latencyMs }) : t('status.unhealthy'), status.database.ok],
-    [
-      `${t('status.storage')} (${status.storage.kind === 's3' ? t('status.storageS3') : t('status.storageLocal')})`,
-      status.storage.ok ? t('status.healthyPlain') : `${t('status.unhealthy')}${status.storage.error ? `: ${status.storage.error}` : ''}`,
-      status.storage.ok,
-    ],
-    [t('status.version'), status.version, null],
+  // Where each group's values come from: the admin settings or the environment (which applies only while the group is not saved here).
+  const source = (kind: 'settings' | 'env' | 'none', tab: string, variables: string) =>
+    t('status.source', {
+      source:
+        kind === 'settings'
+          ? t('status.sourceSettings', { tab: t(`tabs.${tab}`) })
+          : kind === 'env'
+            ? t('status.sourceEnv', { variables, tab: t(`tabs.${tab}`) })
+            : t('status.sourceNone', { variables }),
+    });
+  const mailSource =
+    status.configured.mail === 'settings'
+      ? t('status.sourceSettings', { tab: t('tabs.email') })
+      : status.configured.mail === 'env'
+        ? t('status.sourceMailEnv', { tab: t('tabs.email') })
+        : t('status.sourceMailNone');
+  const contactSource = !recipient
+    ? null
+    : recipient.source === 'settings'
+      ? t('status.sourceSettings', { tab: t('tabs.contact') })
+      : recipient.source === 'env'
+        ? t('status.sourceContactEnv', { tab: t('tabs.contact') })
+        : t('status.sourceContactAdmin');
+  const services: { key: string; label: string; value: string; good: boolean | null; source?: string | null }[] = [
+    {
+      key: 'payment',
+      label: t('status.payment'),
+      value: status.configured.payment ? t('status.configured') : t('status.notConfigured'),
+      good: status.configured.payment,
+      source: source(status.configured.paymentSource, 'stripe', 'STRIPE_*'),
+    },
+    {
+      key: 'ads',
+      label: t('status.ads'),
+      value: t(`status.ads${ADS_KEYS[status.configured.ads]}`),
+      good: status.configured.ads !== 'missing',
+      source: source(status.configured.adsSource, 'google-ads', 'GOOGLE_ADS_*'),
+    },
+    {
+      key: 'mail',
+      label: t('status.mail'),
+      value: `${mailText}${status.configured.mailWorking === true ? ` – ${t('status.mailWorking')}` : status.configured.mailWorking === false ? ` – ${t('status.mailFailing')}` : ''}`,
+      good: status.configured.mail !== 'file' && status.configured.mailWorking !== false,
+      source: t('status.source', { source: mailSource }),
+    },
+    {
+      key: 'contact',
+      label: t('status.contactRecipient'),
+      value: recipientText,
+      good: Boolean(recipient),
+      source: contactSource ? t('status.source', { source: contactSource }) : null,
+    },
+    {
+      key: 'database',
+      label: t('status.database'),
+      value: status.database.ok ? t('status.healthy', { ms: status.database.latencyMs }) : t('status.unhealthy'),
+      good: status.database.ok,
+    },
+    {
+      key: 'storage',
+      label: `${t('status.storage')} (${status.storage.kind === 's3' ? t('status.storageS3') : t('status.storageLocal')})`,
+      value: status.storage.ok ? t('status.healthyPlain') : `${t('status.unhealthy')}${status.storage.error ? `: ${status.storage.error}` : ''}`,
+      good: status.storage.ok,
+    },
+    { key: 'version', label: t('status.version'), value: status.version, good: null },
   ];
 
   return (
@@ -98,10 +144,13 @@ export function StatusTab({ data }: { data: StatusTabData }) {
           {t('status.services')}
         </h3>
         <dl className="mt-3 divide-y divide-surface-line text-sm">
-          {services.map(([label, value, good]) => (
-            <div key={label} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between">
+          {services.map(({ key, label, value, good, source: from }) => (
+            <div key={key} data-service={key} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
               <dt className="text-ink-muted">{label}</dt>
-              <dd className={good === false ? 'text-danger-700' : good ? 'text-brand-700' : 'text-ink'}>{value}</dd>
+              <dd className="sm:text-right">
+                <span className={good === false ? 'text-danger-700' : good ? 'text-brand-700' : 'text-ink'}>{value}</span>
+                {from ? <span className="block text-xs text-ink-muted">{from}</span> : null}
+              </dd>
             </div>
           ))}
         </dl>

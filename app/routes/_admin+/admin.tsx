@@ -27,7 +27,7 @@ import { getRequestContext } from '~/services/auth.server';
 import { isAdmin } from '~/domain/permissions';
 import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
-import { failureMessage } from '~/web/result-response.server';
+import { FAILURE_STATUS, failureMessage } from '~/web/result-response.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -122,17 +122,15 @@ export async function action(args: ActionFunctionArgs) {
       password: String(formData.get('password') ?? ''),
       clearPassword: formData.get('clearPassword') === 'on',
     });
-    if (!isOk(result)) return data({ intent: 'denied' as const, message: await failureMessage(result) }, { status: 403 });
+    // A refusal (the hourly cap) shows where the answer would, with what was typed kept.
+    if (!isOk(result)) return data(testFailure('smtpTest', t('admin:smtp.failedTitle'), await failureMessage(result), enteredFields(formData)), { status: FAILURE_STATUS[result.kind] });
     const answer = result.value;
     // What was typed comes back into the form (a test must not cost the admin their input); the
     // password never does: a blank one means the saved one for the saved server.
-    const entered = Object.fromEntries(
-      (['host', 'port', 'user', 'fromEmail', 'fromName', 'verificationSubject', 'verificationUrl'] as const).map((name) => [name, String(formData.get(name) ?? '').slice(0, 500)]),
-    );
     return data(
       {
         intent: 'smtpTest' as const,
-        entered: { ...entered, secure: formData.get('secure') === 'on' },
+        entered: enteredFields(formData),
         ok: answer.reachable,
         title: t(answer.reachable ? 'admin:smtp.reachableTitle' : 'admin:smtp.failedTitle'),
         message: answer.reachable ? t(answer.message) : answer.error || t(answer.message === 'admin:smtp.failed' ? 'admin:smtp.failed' : answer.message),
@@ -147,7 +145,7 @@ export async function action(args: ActionFunctionArgs) {
       return data({ intent: 'sendTest' as const, ok: false, title: t('admin:smtp.sendFailedTitle'), message: t('admin:errors.testEmailInvalid') }, { status: 400 });
     }
     const result = await sendTestMail(ctx, parsed.data);
-    if (!isOk(result)) return data({ intent: 'denied' as const, message: await failureMessage(result) }, { status: 403 });
+    if (!isOk(result)) return data(testFailure('sendTest', t('admin:smtp.sendFailedTitle'), await failureMessage(result)), { status: FAILURE_STATUS[result.kind] });
     return data(
       {
         intent: 'sendTest' as const,
@@ -176,6 +174,19 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   throw new Response(t('auth:messages.invalidRequest'), { status: 400 });
+}
+
+/** What was typed on the e-mail tab, back into the form after a test; never the password. */
+function enteredFields(formData: FormData) {
+  const entered = Object.fromEntries(
+    (['host', 'port', 'user', 'fromEmail', 'fromName', 'verificationSubject', 'verificationUrl'] as const).map((name) => [name, String(formData.get(name) ?? '').slice(0, 500)]),
+  );
+  return { ...entered, secure: formData.get('secure') === 'on' };
+}
+
+/** A test that did not run (refused, e.g. over the hourly cap): its answer box says why. */
+function testFailure<I extends 'smtpTest' | 'sendTest'>(intent: I, title: string, message: string, entered?: ReturnType<typeof enteredFields>) {
+  return { intent, ok: false, title, message, ...(entered ? { entered } : {}) };
 }
 
 export default function AdminPage() {
