@@ -138,3 +138,17 @@ export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;
 
 /** The most a slicer file may be (issue 13: 1 GB); larger ones are refused before reading. */
 export const SLICER_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** What a slicer upload's body may carry beside the file (the calculator's texts, part headers, skipped parts). */
+export const SLICER_BODY_OVERHEAD_BYTES = 1024 * 1024;
+
+/**
+ * The largest body a no-JS upload form (calculator image, profile picture)
+ * still answers within its page: the multipart reader drops a file over its
+ * cap unread and keeps the typed texts, so the page can show the spec's
+ * message next to them. Larger bodies get the bare 413.
+ */
+export const UPLOAD_FORM_IN_PAGE_BYTES = 64 * 1024 * 1024;
+
+/** Each text field of a multipart body (the form limit; a longer one is a broken request). */
+export const MULTIPART_FIELD_MAX_BYTES = FORM_BODY_LIMIT;

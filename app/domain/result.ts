@@ -14,7 +14,7 @@ export type Failure =
   | { kind: 'fieldErrors'; errors: FieldErrors; message?: string; code?: string }
   | { kind: 'invalid'; reason: string; params?: Record<string, unknown>; details?: Record<string, unknown> }
   | { kind: 'rateLimited'; retryAfterSeconds: number; reason?: string }
-  | { kind: 'tooLarge'; reason: string }
+  | { kind: 'tooLarge'; reason: string; params?: Record<string, unknown> }
   | { kind: 'unauthorized'; reason: string }
   | { kind: 'notFound' }
   | { kind: 'forbidden'; reason: string; details?: Record<string, unknown> };
@@ -52,9 +52,9 @@ export function rateLimited(retryAfterSeconds: number, reason?: string): Failure
   return { kind: 'rateLimited', retryAfterSeconds, ...(reason ? { reason } : {}) };
 }
 
-/** An upload over its cap (413); `reason` is the i18n key of the message. */
-export function tooLarge(reason: string): Failure {
-  return { kind: 'tooLarge', reason };
+/** An upload over its cap (413); `reason` is the i18n key of the message, `params` fill its placeholders (the cap). */
+export function tooLarge(reason: string, { params }: { params?: Record<string, unknown> } = {}): Failure {
+  return { kind: 'tooLarge', reason, ...(params ? { params } : {}) };
 }
 
 /** Wrong or missing credentials (401); `reason` is the i18n key of the message. */

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { consumeRateLimit } from '~/services/rate-limit.server';
 import { summarizeSlicerFile } from '~/services/slicer-summary.server';
-import { readSlicerUpload } from '~/services/slicer-upload.server';
-import type { SlicerError, SlicerSummary } from '~/slicer/types';
+import type { SlicerError, SlicerSummary, SlicerUpload } from '~/slicer/types';
 
 export type SlicerImportResult =
   | { status: 'ok'; summary: SlicerSummary; fields: Record<string, string> }
@@ -13,15 +12,16 @@ export type SlicerImportResult =
   | { status: 'rateLimited'; retryAfterSeconds: number };
 
 /**
- * Reads the slicer file of a multipart request (field `file`) for the
- * calculator's no-JS import and `POST /api/slicer/parse`. Open to visitors,
- * rate-limited per IP before a byte of the body is read; the file is only
- * streamed through (head and tail kept in memory), never stored.
+ * Reads the slicer file of an upload for the calculator's no-JS import and
+ * `POST /api/slicer/parse`. Open to visitors, rate-limited per IP before a
+ * byte of the body is read: `read` (the route's `readSlicerUpload`, app/web)
+ * streams the body only once the limit let it through; the file passes
+ * through (head and tail kept in memory), never stored.
  */
-export async function importSlicerFile(ctx: { em: EntityManager; ip: string }, request: Request): Promise<SlicerImportResult> {
+export async function importSlicerFile(ctx: { em: EntityManager; ip: string }, read: () => Promise<SlicerUpload>): Promise<SlicerImportResult> {
   const limit = await consumeRateLimit(ctx.em, 'slicerImport', { ip: ctx.ip });
   if (!limit.allowed) return { status: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
-  const upload = await readSlicerUpload(request);
+  const upload = await read();
   if (upload.status === 'tooLarge' || upload.status === 'badRequest') return upload;
   if (upload.status === 'missingFile') return { status: 'unreadable', error: { code: 'missingFile' }, fields: upload.fields };
   // Off the event loop, within a time budget: a file is a stranger's input (issue 18 §1).

@@ -1,6 +1,15 @@
 import authMessages from '../../public/locales/de/auth.json';
 import projectMessages from '../../public/locales/de/projects.json';
-import { FORM_BODY_LIMIT, JSON_BODY_LIMIT, MAX_UPLOAD_BYTES, PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
+import {
+  FORM_BODY_LIMIT,
+  JSON_BODY_LIMIT,
+  MAX_UPLOAD_BYTES,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MAX_BYTES,
+  SLICER_BODY_OVERHEAD_BYTES,
+  SLICER_MAX_BYTES,
+  UPLOAD_FORM_IN_PAGE_BYTES,
+} from '../domain/limits';
 
 /**
  * What a request must look like before Remix reads it: every bad request is a
@@ -40,11 +49,11 @@ type BodyRule = {
 
 /** Up to this size a refused body is read (and dropped) before the 413, so the client hears the answer instead of a reset. */
 export const DRAINED_REFUSAL_BYTES = 32 * 1024 * 1024;
-/** The largest oversized file a no-JS upload form still answers within its page. */
-const IN_PAGE_ANSWER_BYTES = 64 * 1024 * 1024;
+/** The largest oversized file a no-JS upload form still answers within its page (the multipart reader skips it). */
+const IN_PAGE_ANSWER_BYTES = UPLOAD_FORM_IN_PAGE_BYTES;
 
 /** A slicer file (1 GB at most, counted by the reader) plus the calculator's field texts. */
-const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + 1024 * 1024;
+const SLICER_UPLOAD_LIMIT = SLICER_MAX_BYTES + SLICER_BODY_OVERHEAD_BYTES;
 /** Product images: 10 MB (spec §5) plus the form's other fields. */
 const PRODUCT_IMAGE_FORM_LIMIT = PRODUCT_IMAGE_MAX_BYTES + FORM_BODY_LIMIT;
 

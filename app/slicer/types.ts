@@ -86,3 +86,13 @@ export class SlicerReadError extends Error {
     super(code);
   }
 }
+
+/**
+ * A slicer upload as the server read it (app/web/slicer-upload.server.ts): the
+ * form's texts and the file's head and tail, or why there is nothing to read.
+ */
+export type SlicerUpload =
+  | { status: 'ok'; fields: Record<string, string>; file: SlicerSlices }
+  | { status: 'missingFile'; fields: Record<string, string> }
+  | { status: 'tooLarge' }
+  | { status: 'badRequest' };

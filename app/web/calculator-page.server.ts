@@ -8,6 +8,7 @@ import { getServerT } from '../i18n.server';
 import { HIDDEN_PROJECT_FIELDS, type SavedProject } from '../models/calculator-projects.server';
 import { readFormData } from './form-data.server';
 import { readImageForm } from './image-upload.server';
+import { isMultipart } from './multipart.server';
 import { FAILURE_STATUS, failureMessage } from './result-response.server';
 import { redirectWithToast } from './toast.server';
 
@@ -43,6 +44,12 @@ function echoedValues<T extends Record<string, string>>(values: T): T {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, MAX_ECHOED_LENGTH)])) as T;
 }
 
+/** The request guard's 413 (its German text), for a body only the page can measure. */
+async function bodyTooLarge(): Promise<Response> {
+  const t = await getServerT('auth');
+  return new Response(t('auth:messages.bodyTooLarge'), { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
 /**
  * Reads the calculator form. The no-JS image upload posts the whole form as
  * multipart (with the file); everything else is urlencoded. Only the image may
@@ -51,8 +58,10 @@ function echoedValues<T extends Record<string, string>>(values: T): T {
  * body is echoed (413).
  */
 export async function readCalculatorPost(request: Request): Promise<CalculatorPost> {
-  const multipart = request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data') ?? false;
+  const multipart = isMultipart(request);
   const upload = multipart ? await readImageForm(request) : { image: invalid('projects:image.failed'), form: null };
+  // A body past what the page answers within itself: nothing of it was kept, the bare 413.
+  if (multipart && !upload.form && upload.image.kind === 'tooLarge') throw await bodyTooLarge();
   const form = multipart ? (upload.form ?? new FormData()) : await readFormData(request);
   const fields: Record<string, string> = {};
   let textBytes = 0;
@@ -61,10 +70,7 @@ export async function readCalculatorPost(request: Request): Promise<CalculatorPo
     fields[name] = value;
     textBytes += name.length + value.length;
   }
-  if (textBytes > FORM_BODY_LIMIT) {
-    const t = await getServerT('auth');
-    throw new Response(t('auth:messages.bodyTooLarge'), { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-  }
+  if (textBytes > FORM_BODY_LIMIT) throw await bodyTooLarge();
   return {
     intent: INTENTS.includes(fields.intent) ? (fields.intent as CalculatorIntent) : null,
     fields,

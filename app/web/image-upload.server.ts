@@ -1,10 +1,8 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
-import { readSlicerUpload } from '~/services/slicer-upload.server';
-import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from '../domain/limits';
+import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, UPLOAD_FORM_IN_PAGE_BYTES } from '../domain/limits';
+import { profileImageErrorKeys } from '../domain/profile-image-upload';
 import { invalid, ok, tooLarge, type Result } from '../domain/result';
-
-/** Room for the multipart framing and the other fields of the calculator form around a 10 MB file. */
-const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+import { refusedPicture } from '../models/profile.server';
+import { BytesCollector, readMultipart, toFormData } from './multipart.server';
 
 /** A product image form as read: the file's bytes (or why there are none) and the form's other fields, where readable. */
 export type ImageForm = { image: Result<Buffer>; form: FormData | null };
@@ -13,66 +11,39 @@ const TOO_LARGE = 'projects:image.tooLarge';
 const UNREADABLE = 'projects:image.failed';
 
 /**
- * Reads a multipart body with one product image file field. A body announced
- * as larger than the limit is refused before it is read; the file's own size
- * is checked again after parsing (the announced length can be absent).
+ * Reads a multipart body with one image file field as it streams
+ * (app/web/multipart.server.ts). At most `maxBytes` of the file are kept; a
+ * larger file is skipped unread and the form's texts still come back, so a
+ * no-JS page answers within itself. Bodies over `UPLOAD_FORM_IN_PAGE_BYTES`
+ * stop the reading (413 with nothing echoed).
  */
-export async function readImageForm(request: Request, field = 'image'): Promise<ImageForm> {
-  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
-  if (!type.startsWith('multipart/form-data')) return { image: invalid(UNREADABLE), form: null };
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) return { image: tooLarge(TOO_LARGE), form: (await textFieldsOnly(request, length)) ?? null };
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { image: invalid(UNREADABLE), form: null };
-  }
-  const file = form.get(field);
-  if (!file || typeof file === 'string' || file.size === 0) return { image: invalid(UNREADABLE), form };
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return { image: tooLarge(TOO_LARGE), form };
-  return { image: ok(Buffer.from(await file.arrayBuffer())), form };
+async function readImageUpload(request: Request, field: string, maxBytes: number) {
+  const read = await readMultipart(request, {
+    file: { name: field, maxBytes, collect: () => new BytesCollector(), whenTooLarge: 'skip' },
+    maxBodyBytes: UPLOAD_FORM_IN_PAGE_BYTES,
+  });
+  if (read.status !== 'ok') return { status: read.status === 'tooLarge' ? ('tooLarge' as const) : ('unreadable' as const), form: null };
+  const form = toFormData(read.fields);
+  if (read.fileTooLarge) return { status: 'tooLarge' as const, form };
+  if (!read.file) return { status: 'unreadable' as const, form };
+  return { status: 'ok' as const, bytes: read.file.collector.bytes(), form };
 }
 
-/**
- * The text fields of an oversized multipart body, its file parts skipped
- * unread (the streaming reader keeps only named `file` parts, which no image
- * form has): the page answers within itself with what was typed.
- */
-async function textFieldsOnly(request: Request, length: number): Promise<FormData | undefined> {
-  const read = await readSlicerUpload(request, length);
-  if (read.status !== 'ok' && read.status !== 'missingFile') return undefined;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(read.fields)) form.set(name, value);
-  return form;
+/** The calculator's no-JS image form and `POST /api/images/upload`: one product image (10 MB at most). */
+export async function readImageForm(request: Request, field = 'image'): Promise<ImageForm> {
+  const upload = await readImageUpload(request, field, PRODUCT_IMAGE_MAX_BYTES);
+  const image = upload.status === 'ok' ? ok(upload.bytes) : upload.status === 'tooLarge' ? tooLarge(TOO_LARGE) : invalid(UNREADABLE);
+  return { image, form: upload.form };
 }
 
 /**
  * Reads the profile page's no-JS picture form: one file field `image`, at most
- * 5 MB, kept in memory (the parser stops at the limit). A body it cannot read
- * is not a picture (400, never 500).
+ * 5 MB kept in memory (a larger one is 413 with the spec's "Maximum: 5MB"). A
+ * body it cannot read is not a picture (400, never 500).
  */
-export async function readProfileImageForm(request: Request): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: 'tooLarge' | 'notAnImage' }> {
-  // Refuse obviously oversized bodies before reading them (a little room for the multipart framing).
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) {
-    // Read to its end (and dropped) so the page's answer reaches a browser still sending.
-    await textFieldsOnly(request, length);
-    return { ok: false, error: 'tooLarge' };
-  }
-  try {
-    const formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: PROFILE_IMAGE_MAX_BYTES,
-        filter: ({ name }) => name === 'image' || name === 'intent',
-      }),
-    );
-    const file = formData.get('image');
-    if (!(file instanceof File) || file.size === 0) return { ok: false, error: 'notAnImage' };
-    return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: 'tooLarge' };
-    return { ok: false, error: 'notAnImage' };
-  }
+export async function readProfileImageForm(request: Request): Promise<Result<Buffer>> {
+  const upload = await readImageUpload(request, 'image', PROFILE_IMAGE_MAX_BYTES);
+  if (upload.status === 'ok') return ok(upload.bytes);
+  if (upload.status === 'tooLarge') return tooLarge(profileImageErrorKeys.tooLarge, { params: { n: PROFILE_IMAGE_MAX_BYTES / 1024 / 1024 } });
+  return refusedPicture('notAnImage');
 }

@@ -32,8 +32,10 @@ export async function apiFailure(failure: Failure, { invalidMessageKey }: { inva
     case 'rateLimited':
       if (failure.reason) return messageResponse(failure.reason, 429, {}, { headers: { 'Retry-After': String(failure.retryAfterSeconds) } });
       return rateLimitedResponse(failure.retryAfterSeconds);
-    case 'tooLarge':
-      return messageResponse(failure.reason, 413);
+    case 'tooLarge': {
+      const t = await getServerT('auth');
+      return jsonResponse({ message: t(failure.reason, failure.params) }, 413);
+    }
     case 'unauthorized':
       return messageResponse(failure.reason, 401);
     case 'forbidden':
@@ -126,10 +128,10 @@ export async function failureMessage(failure: Failure): Promise<string> {
     case 'fieldErrors':
       return t(failure.message ?? failure.errors['']?.[0] ?? 'auth:messages.invalidInput');
     case 'invalid':
+    case 'tooLarge':
       return t(failure.reason, failure.params);
     case 'rateLimited':
       return failure.reason ? t(failure.reason) : rateLimitedMessage(t, failure.retryAfterSeconds);
-    case 'tooLarge':
     case 'unauthorized':
     case 'forbidden':
       return t(failure.reason);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HeadTailCollector, readSlicerUpload } from '~/services/slicer-upload.server';
+import { HeadTailCollector } from '~/slicer/head-tail-collector';
+import { readSlicerUpload } from '~/web/slicer-upload.server';
 import { SLICER_HEAD_BYTES, SLICER_TAIL_BYTES } from '~/slicer/types';
 
 const BOUNDARY = '----druckpreisTest7MA4YWxkTrZu0gW';

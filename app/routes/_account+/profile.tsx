@@ -17,7 +17,8 @@ import { FormAlert, PasswordField, SubmitButton, TextField, inputClassName } fro
 import { getServerT } from '~/i18n.server';
 import { changePasswordSchema, profileSchema } from '~/domain/auth-schemas';
 import { toPublicUser } from '~/models/users.server';
-import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, refusedPicture, saveProfile } from '~/models/profile.server';
+import { cancelOwnEmailChange, changeOwnPassword, changeProfilePicture, saveProfile } from '~/models/profile.server';
+import { andThen } from '~/domain/result';
 import { endSession, requireUserContext } from '~/services/auth.server';
 import { deleteOwnAccount } from '~/models/account-self-service.server';
 import { AccountDataCards } from '~/components/account-data-cards';
@@ -46,8 +47,8 @@ export async function action(args: ActionFunctionArgs) {
 
   // The picture form is the only multipart one (intent=uploadImage).
   if (request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    const upload = await readProfileImageForm(request);
-    return pageMessageResult(upload.ok ? await changeProfilePicture(ctx, upload.bytes) : refusedPicture(upload.error), () => ({
+    const image = await readProfileImageForm(request);
+    return pageMessageResult(await andThen(image, (bytes) => changeProfilePicture(ctx, bytes)), () => ({
       redirectTo: '/profile',
       toast: { type: 'success', title: t('account:profile.toast.pictureUpdated'), description: t('auth:messages.profileImageUpdated') },
     }), { extra: { intent: 'uploadImage' as const } });

@@ -3,6 +3,7 @@ import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParam
 import { HIDDEN_PROJECT_FIELDS } from '~/models/calculator-projects.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
+import { readSlicerUpload } from '~/web/slicer-upload.server';
 import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
 
 /**
@@ -15,7 +16,7 @@ import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNo
  */
 export async function action(args: ActionFunctionArgs) {
   const ctx = await getRequestContext(args);
-  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
+  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, () => readSlicerUpload(args.request));
   const fields = 'fields' in result ? result.fields : {};
   let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
   let notice: SlicerImportNotice;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { getServerT } from '~/i18n.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
+import { readSlicerUpload } from '~/web/slicer-upload.server';
 import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/web/api.server';
 
 /**
@@ -12,7 +13,7 @@ import { jsonResponse, methodNotAllowed, rateLimitedResponse } from '~/web/api.s
 export async function action(args: ActionFunctionArgs) {
   if (args.request.method !== 'POST') return methodNotAllowed(['POST']);
   const ctx = await getRequestContext(args);
-  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, args.request);
+  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, () => readSlicerUpload(args.request));
   if (result.status === 'ok') return jsonResponse(result.summary);
   if (result.status === 'rateLimited') return rateLimitedResponse(result.retryAfterSeconds);
   const t = await getServerT('calculator');
