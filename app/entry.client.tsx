@@ -3,9 +3,23 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
-import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
+import { I18N_RESOURCES_ELEMENT_ID, namespaceUrl, parseNamespaceUrls } from './i18n';
 import { BrowserI18n } from './i18n.client';
 import { partsBeforeHydration } from './lib/lazy-part';
+
+/** A namespace file, tried three times (offline, a dropped connection); null when it could not be had. */
+async function fetchBundle(url: string): Promise<Record<string, unknown> | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    try {
+      const response = await fetch(url);
+      if (response.ok) return (await response.json()) as Record<string, unknown>;
+    } catch {
+      // Offline or a dropped connection: try again.
+    }
+  }
+  return null;
+}
 
 /**
  * A namespace a later page needs comes from public/locales. While it loads,
@@ -15,28 +29,36 @@ import { partsBeforeHydration } from './lib/lazy-part';
  * with every namespace.
  */
 async function fetchNamespace(language: string, namespace: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    try {
-      const response = await fetch(`/locales/${language}/${namespace}.json`);
-      if (response.ok) return (await response.json()) as Record<string, unknown>;
-    } catch {
-      // Offline or a dropped connection: try again.
-    }
-  }
+  const bundle = await fetchBundle(namespaceUrl(language, namespace));
+  if (bundle) return bundle;
   window.location.reload();
   return new Promise<Record<string, unknown>>(() => {});
 }
 
-// The server inlined exactly the namespaces this page rendered with, so the
-// first paint hydrates without another request; later pages fetch theirs.
-const element = document.getElementById(I18N_RESOURCES_ELEMENT_ID);
-const resources = element ? JSON.parse(element.textContent || '{}') : {};
 // BrowserI18n implements the part of i18next's instance react-i18next uses (see i18n.client.ts).
-const browserI18n = new BrowserI18n(resources, fetchNamespace) as unknown as i18n;
+const browserI18n = new BrowserI18n({}, fetchNamespace) as unknown as i18n;
+
+/**
+ * The namespaces this page rendered with, from the addresses the server named
+ * (and preloaded) in the document: hydrating with the same texts is what makes
+ * the markup match. Not inlined in the page, so they cost the first paint nothing.
+ */
+async function pageTranslations(): Promise<boolean> {
+  const urls = parseNamespaceUrls(document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.textContent);
+  const loads = Object.entries(urls).flatMap(([lng, namespaces]) =>
+    Object.entries(namespaces).map(async ([ns, url]) => {
+      const bundle = await fetchBundle(url);
+      if (bundle) browserI18n.addResourceBundle(lng, ns, bundle);
+      return Boolean(bundle);
+    }),
+  );
+  return (await Promise.all(loads)).every(Boolean);
+}
 
 // The route modules have run (they are imported before this entry); the parts they found in the markup load first.
-void partsBeforeHydration().then(() =>
+void Promise.all([pageTranslations(), partsBeforeHydration()]).then(([translated]) => {
+  // Without its texts the page would hydrate into raw keys: it stays as the server rendered it, which works without scripts.
+  if (!translated) return;
   startTransition(() => {
     hydrateRoot(
       document,
@@ -46,5 +68,5 @@ void partsBeforeHydration().then(() =>
         </StrictMode>
       </I18nextProvider>,
     );
-  }),
-);
+  });
+});

@@ -9,7 +9,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import type { SiteHeaderUser } from './components/site-header-user';
 import { Toaster, type ToastMessage } from './components/toaster';
-import { I18N_RESOURCES_ELEMENT_ID } from './i18n';
+import { bundleVersion, I18N_RESOURCES_ELEMENT_ID, namespaceUrl, parseNamespaceUrls, type NamespaceUrls } from './i18n';
 import stylesheet from './styles/app.css?url';
 import { toPublicUser, type PublicUser } from './models/users.server';
 import { isAdmin, isPremium } from './domain/permissions';
@@ -126,21 +126,38 @@ function usePartPreloads(): string[] {
 }
 
 /**
- * The translations this page rendered with, as inert JSON (not a script the
- * CSP has to allow), so the browser hydrates without fetching them again.
+ * Where the browser gets the translations this page rendered with: each
+ * namespace's file under /locales with its version, named as inert JSON (not a
+ * script the CSP has to allow) and preloaded, so the browser fetches them beside
+ * the scripts and hydrates once both are there (entry.client.tsx). They used to
+ * be inlined: 8 of /calculator's 19 KB of compressed HTML, all of it before the
+ * first paint on a slow connection and needed only for hydration (issue 25).
  */
 function I18nResources() {
   const { i18n } = useTranslation();
   const matches = useMatches();
-  const [html] = useState(() => {
+  const [urls] = useState<NamespaceUrls>(() => {
     // In the browser keep exactly what the server rendered, so hydration matches.
-    if (typeof document !== 'undefined') return document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.innerHTML ?? '';
+    if (typeof document !== 'undefined') return parseNamespaceUrls(document.getElementById(I18N_RESOURCES_ELEMENT_ID)?.textContent);
     const lng = i18n.language;
-    const namespaces = routeNamespaces(matches);
-    const data = { [lng]: Object.fromEntries(namespaces.map((ns) => [ns, i18n.getResourceBundle(lng, ns) ?? {}])) };
-    return JSON.stringify(data).replace(/</g, '\\u003c');
+    return { [lng]: Object.fromEntries(routeNamespaces(matches).map((ns) => [ns, namespaceUrl(lng, ns, cachedVersion(i18n.getResourceBundle(lng, ns) ?? {}))])) };
   });
-  return <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <>
+      {Object.values(urls).flatMap((namespaces) =>
+        Object.values(namespaces).map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />),
+      )}
+      <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(urls).replace(/</g, '\\u003c') }} />
+    </>
+  );
+}
+
+// The server's bundles never change while it runs: each one's version is computed once.
+const versions = new WeakMap<object, string>();
+function cachedVersion(bundle: object): string {
+  let version = versions.get(bundle);
+  if (version === undefined) versions.set(bundle, (version = bundleVersion(bundle)));
+  return version;
 }
 
 /** The translation namespaces the matched routes declare in `handle.i18n`. */

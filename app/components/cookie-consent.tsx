@@ -182,6 +182,11 @@ export function CookieConsent({ consent }: CookieConsentProps) {
     close();
   }
 
+  function showSettings(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setState((current) => ({ ...current, showSettings: true }));
+  }
+
   function handleDismiss(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     close();
@@ -232,8 +237,16 @@ export function CookieConsent({ consent }: CookieConsentProps) {
               <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink">
                 {t('cookieConsent.title')}
               </h2>
-              <p id={descriptionId} className="mt-1 text-sm leading-relaxed text-ink-muted">
-                {t('cookieConsent.text')}{' '}
+              {/*
+                Short paragraphs on purpose (issue 25): on a phone the dialog is on screen at the first
+                paint, and its one long paragraph was the largest paint instead of the page's own text.
+              */}
+              <div id={descriptionId} className="mt-1 text-sm text-ink-muted">
+                <p>{t('cookieConsent.text')}</p>
+                <p>{t('cookieConsent.textOptional')}</p>
+              </div>
+              <p className="mt-1 text-xs text-ink-muted">
+                {t('cookieConsent.changeLater')}{' '}
                 <Link to="/datenschutz" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
                   {t('cookieConsent.privacyLink')}
                 </Link>
@@ -260,37 +273,58 @@ export function CookieConsent({ consent }: CookieConsentProps) {
             </form>
           </div>
 
-          <form id={choiceFormId} method="post" action="/cookie-consent" onSubmit={handleChoice} className="mt-4">
+          <form id={choiceFormId} method="post" action="/cookie-consent" onSubmit={handleChoice} className={state.showSettings ? 'mt-4' : undefined}>
             <input type="hidden" name="redirectTo" value={redirectTo} />
 
-            <details open={state.showSettings} className="group/settings rounded-md border border-surface-line">
-              <summary className="flex min-h-11 list-none items-center justify-between gap-2 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-surface-subtle [&::-webkit-details-marker]:hidden">
-                <span className="group-open/settings:hidden">{t('cookieConsent.showSettings')}</span>
-                <span className="hidden group-open/settings:inline">{t('cookieConsent.hideSettings')}</span>
-                <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/settings:rotate-180" />
-              </summary>
-              <fieldset className="border-t border-surface-line px-3 pb-3 pt-2">
-                <legend className="sr-only">{t('cookieConsent.categories')}</legend>
-                <ul className="divide-y divide-surface-line">
-                  {FLAG_ORDER.map((flag) => (
-                    <ConsentToggle
-                      key={flag}
-                      flag={flag}
-                      label={t(`cookieConsent.flags.${flag}.label`)}
-                      description={t(`cookieConsent.flags.${flag}.description`)}
-                      badge={flag === 'essential' ? t('cookieConsent.alwaysActive') : undefined}
-                      defaultChecked={flag === 'essential' ? true : (current?.[flag] ?? false)}
-                    />
-                  ))}
-                </ul>
-                <div className="mt-3 flex justify-end">
-                  <button type="submit" name="intent" value="save" className={`${secondaryButton} w-full sm:w-auto`}>
-                    {t('cookieConsent.saveSelection')}
-                  </button>
-                </div>
-              </fieldset>
-            </details>
+            {state.showSettings ? (
+              <details open className="group/settings rounded-md border border-surface-line">
+                <summary className="flex min-h-11 list-none items-center justify-between gap-2 rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-surface-subtle [&::-webkit-details-marker]:hidden">
+                  <span className="group-open/settings:hidden">{t('cookieConsent.showSettings')}</span>
+                  <span className="hidden group-open/settings:inline">{t('cookieConsent.hideSettings')}</span>
+                  <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open/settings:rotate-180" />
+                </summary>
+                <fieldset className="border-t border-surface-line px-3 pb-3 pt-2">
+                  <legend className="sr-only">{t('cookieConsent.categories')}</legend>
+                  <ul className="divide-y divide-surface-line">
+                    {FLAG_ORDER.map((flag) => (
+                      <ConsentToggle
+                        key={flag}
+                        flag={flag}
+                        label={t(`cookieConsent.flags.${flag}.label`)}
+                        description={t(`cookieConsent.flags.${flag}.description`)}
+                        badge={flag === 'essential' ? t('cookieConsent.alwaysActive') : undefined}
+                        defaultChecked={flag === 'essential' ? true : (current?.[flag] ?? false)}
+                      />
+                    ))}
+                  </ul>
+                  <div className="mt-3 flex justify-end">
+                    <button type="submit" name="intent" value="save" className={`${secondaryButton} w-full sm:w-auto`}>
+                      {t('cookieConsent.saveSelection')}
+                    </button>
+                  </div>
+                </fieldset>
+              </details>
+            ) : null}
           </form>
+          {state.showSettings ? null : (
+            /*
+             * On a first visit the settings are not in the page (a quarter of the dialog's markup,
+             * issue 25): without JavaScript this button reloads the page with them shown
+             * (`cookie-settings=1`, as the footer's button does), with it they open in place.
+             */
+            <form method="get" action={location.pathname} onSubmit={showSettings} className="mt-4">
+              <HiddenSearchParams params={keptParams} />
+              <button
+                type="submit"
+                name={COOKIE_SETTINGS_PARAM}
+                value="1"
+                className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md border border-surface-line px-3 text-sm font-medium text-brand-700 hover:bg-surface-subtle"
+              >
+                {t('cookieConsent.showSettings')}
+                <ChevronDown aria-hidden="true" className="size-4" />
+              </button>
+            </form>
+          )}
         </div>
 
         {/* Both main choices look equally weighty: refusing must be as easy as accepting. */}

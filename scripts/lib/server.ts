@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,6 +9,7 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
+import { bundleVersion } from '../../app/i18n';
 import { answerDatabaseOutages } from '../../app/services/database-outage.server';
 import { parseEnv } from '../../app/lib/env.server';
 import { CLIENT_IP_HEADER, trustedProxyHops } from '../../app/services/client-ip.server';
@@ -112,7 +113,14 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     const clientDir = path.join(buildDir, 'client');
     const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
     const serveClientFile = express.static(clientDir, { maxAge: '1h' });
-    app.use((req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serveClientFile(req, res, next) : next()));
+    // A translation file asked for with its current version (the address a page names, root.tsx) never changes.
+    const localeVersions = readLocaleVersions(path.join(clientDir, 'locales'));
+    const serveVersionedLocale = express.static(clientDir, { immutable: true, maxAge: '1y' });
+    app.use((req, res, next) => {
+      if (!topLevel.has(req.path.split('/')[1] ?? '')) return next();
+      const versioned = typeof req.query.v === 'string' && localeVersions.get(req.path) === req.query.v;
+      return (versioned ? serveVersionedLocale : serveClientFile)(req, res, next);
+    });
     build = answerDatabaseOutages((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
   }
 
@@ -153,6 +161,18 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
 }
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** `/locales/<lng>/<ns>.json` → the version a page names it with (app/i18n.ts). */
+function readLocaleVersions(localesDir: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  if (!existsSync(localesDir)) return versions;
+  for (const lng of readdirSync(localesDir)) {
+    for (const file of readdirSync(path.join(localesDir, lng)).filter((name) => name.endsWith('.json'))) {
+      versions.set(`/locales/${lng}/${file}`, bundleVersion(JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8'))));
+    }
+  }
+  return versions;
+}
 
 function isStaticFile(pathname: string): boolean {
   return pathname.startsWith('/assets/') || pathname.startsWith('/locales/') || /\.(svg|ico|png|txt|webmanifest)$/.test(pathname);

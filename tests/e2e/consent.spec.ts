@@ -59,3 +59,19 @@ test('the X closes without saving', async ({ page }) => {
   await expect(dialog(page)).toBeHidden();
   expect(await consentCookie(page)).toBeNull();
 });
+
+test('a first visit shows the settings only when asked, and they save a selection', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/calculator?quantity=3');
+  // Issue 25: the toggles are not part of a first visit's page; "Einstellungen anzeigen" brings them.
+  await expect(dialog(page).getByRole('switch')).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Einstellungen anzeigen' }).click();
+  await expect(dialog(page).getByRole('switch', { name: /Analyse/ })).toBeVisible();
+  // With scripts they open in place; without, the page is loaded again with them shown and its own parameters kept.
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/calculator\?quantity=3$/ : /\/calculator\?quantity=3&cookie-settings=1$/);
+  await dialog(page).getByRole('switch', { name: /Analyse/ }).check();
+  await dialog(page).getByRole('button', { name: 'Auswahl speichern' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect.poll(() => consentCookie(page)).toMatchObject({
+    preferences: { essential: true, analytics: true, marketing: false, payment: false },
+  });
+});
