@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseGermanNumber } from '../lib/parse-number';
-import { eurosToCents } from './quote-totals';
+import { eurosToCents, lineTotalCents, quoteTotals, type QuoteTotals } from './quote-totals';
 
 /**
  * Quote definitions the pages need in the browser too (issue 26): the form
@@ -133,6 +133,12 @@ export const quoteLineSchema = z.object(
   { error: E.line },
 );
 
+const discountSchema = germanNumber(E.discount, { emptyAs: 0 })
+  .nullable()
+  .optional()
+  .transform((value) => value ?? 0)
+  .pipe(z.number({ error: E.discount }).min(0, E.discount).max(100, E.discount));
+
 export const quoteInputSchema = z
   .object({
     customerName: requiredText(200),
@@ -141,11 +147,7 @@ export const quoteInputSchema = z
     quoteDate: isoDate,
     validUntil: isoDate,
     lines: z.array(quoteLineSchema, { error: E.lines }).min(1, E.lines).max(MAX_QUOTE_LINES, E.tooManyLines),
-    discountPercent: germanNumber(E.discount, { emptyAs: 0 })
-      .nullable()
-      .optional()
-      .transform((value) => value ?? 0)
-      .pipe(z.number({ error: E.discount }).min(0, E.discount).max(100, E.discount)),
+    discountPercent: discountSchema,
     closingText: optionalText(2000, { multiline: true }).transform((value) => value ?? ''),
   }, { error: E.body })
   .refine((value) => value.validUntil >= value.quoteDate, { path: ['validUntil'], message: E.validUntil })
@@ -220,4 +222,36 @@ export function applyQuoteLineAction(input: QuoteInput, action: string, describe
     return { ...input, lines: input.lines.filter((_, at) => at !== index) };
   }
   return input;
+}
+
+const typedLineSchema = quoteLineSchema.pick({ quantity: true, unitPrice: true, vatRate: true });
+
+export type TypedQuoteTotals = {
+  /** Each line's total in cents, or null while the line's quantity, price or rate is not valid. */
+  lineCents: (number | null)[];
+  /** The quote's totals, or null while a line or the discount is not valid. */
+  totals: QuoteTotals | null;
+};
+
+/**
+ * The totals of a quote as typed into the edit form (German numbers as text): parsed by the
+ * same schema and summed by the same rule (`quoteTotals`) as on save, so the figures shown
+ * while typing (with scripts) and on the re-rendered page (without) are the ones that are stored.
+ */
+export function typedQuoteTotals(
+  lines: readonly { quantity?: unknown; unitPrice?: unknown; vatRate?: unknown }[],
+  discountPercent: unknown,
+  smallBusiness: boolean,
+): TypedQuoteTotals {
+  const parsed = lines.map((line) => typedLineSchema.safeParse({ quantity: line.quantity, unitPrice: line.unitPrice, vatRate: line.vatRate ?? 19 }));
+  const lineCents = parsed.map((result) => (result.success ? lineTotalCents({ quantity: result.data.quantity, unitPriceCents: result.data.unitPrice }) : null));
+  const discount = discountSchema.safeParse(discountPercent);
+  if (lines.length === 0 || !discount.success || !parsed.every((result) => result.success)) return { lineCents, totals: null };
+  const valid = parsed.map((result) => result.data!);
+  if (valid.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0) > MAX_QUOTE_TOTAL_CENTS) return { lineCents, totals: null };
+  const totals = quoteTotals(
+    valid.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unitPrice, vatRate: smallBusiness ? 0 : line.vatRate })),
+    { discountBasisPoints: Math.round(discount.data * 100), smallBusiness },
+  );
+  return { lineCents, totals };
 }

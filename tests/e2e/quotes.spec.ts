@@ -17,6 +17,15 @@ async function createProject(page: Page, name = 'Drachenfigur') {
 
 const toast = (page: Page) => page.locator('[data-toast]');
 
+/** A page of the header menu, reached by clicking as a seller does (client-side navigation with scripts; the <details> menu on a phone). */
+async function navigateTo(page: Page, name: 'Angebote' | 'Projekte', url: RegExp) {
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const menu = nav.getByLabel('Menü');
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(url);
+}
+
 async function fillBusinessDetails(page: Page) {
   await page.goto('/profile');
   const card = page.locator('#geschaeftsdaten');
@@ -39,7 +48,7 @@ test.describe('Angebote', () => {
     const project = await createProject(page);
 
     // From the project card.
-    await page.goto('/projects');
+    await navigateTo(page, 'Projekte', /\/projects$/);
     await page.getByRole('link', { name: `Angebot aus ${project.name} erstellen` }).click();
     await expect(page).toHaveURL(new RegExp(`/angebote/neu\\?project=${project.id}$`));
     await page.getByRole('button', { name: 'Angebot erstellen' }).click();
@@ -75,7 +84,12 @@ test.describe('Angebote', () => {
     await page.getByLabel('Menge').first().fill('0');
     await page.getByRole('button', { name: 'Angebot speichern' }).click();
     await expect(page.getByText('Die Menge muss eine ganze Zahl zwischen 1 und 100.000 sein.')).toBeVisible();
-    await page.goto(url);
+    // Back through the list, which shows the draft as saved.
+    await page.getByRole('link', { name: 'Zurück zu den Angeboten' }).click();
+    await expect(page).toHaveURL(/\/angebote$/);
+    await page.getByTestId('quote-card').getByRole('link', { name: 'Bearbeiten' }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByLabel('Menge', { exact: true }).first()).toHaveValue('2');
 
     // Print view: only the document when printed.
     await page.getByRole('link', { name: 'Druckansicht' }).click();
@@ -92,7 +106,8 @@ test.describe('Angebote', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Send.
-    await page.goto(url);
+    await page.getByRole('link', { name: 'Zurück zum Angebot' }).click();
+    await expect(page).toHaveURL(url);
     await page.locator('#send-to').fill('joerg@kunde.example');
     await expect(page.locator('#send-message')).toHaveValue(/Guten Tag Jörg Weiß/);
     await page.getByRole('button', { name: 'Angebot senden' }).click();
@@ -105,8 +120,7 @@ test.describe('Angebote', () => {
     await expect(toast(page)).toContainText('Status: Angenommen');
 
     // List: search and filter.
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Angebote' }).click();
-    await expect(page).toHaveURL(/\/angebote$/);
+    await navigateTo(page, 'Angebote', /\/angebote$/);
     await expect(page.getByTestId('quote-card')).toHaveCount(1);
     await page.getByLabel('Suche nach Nummer oder Kunde').fill('Weiß');
     await page.getByRole('button', { name: 'Suchen' }).click();
@@ -116,7 +130,7 @@ test.describe('Angebote', () => {
     await expect(page.getByTestId('quotes-empty')).toContainText('Keine Angebote passen');
 
     // Copy the accepted quote: a new draft with the next number.
-    await page.goto('/angebote');
+    await navigateTo(page, 'Angebote', /\/angebote$/);
     await page.getByRole('button', { name: 'Kopieren' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Angebot A-${year}-0002` })).toBeVisible();
   });
@@ -124,10 +138,13 @@ test.describe('Angebote', () => {
   test('an empty list and a 320 px phone', async ({ page, signIn }) => {
     await signIn();
     await page.setViewportSize({ width: 320, height: 568 });
-    await page.goto('/angebote');
+    await page.goto('/');
+    await navigateTo(page, 'Angebote', /\/angebote$/);
     await expect(page.getByTestId('quotes-empty')).toContainText('Noch keine Angebote.');
     const project = await createProject(page, 'Schlüsselanhänger mit sehr langem Namen für kleine Bildschirme');
-    await page.goto(`/angebote/neu?project=${project.id}`);
+    await navigateTo(page, 'Projekte', /\/projects$/);
+    await page.getByRole('link', { name: `Angebot aus ${project.name} erstellen` }).click();
+    await expect(page).toHaveURL(new RegExp(`/angebote/neu\\?project=${project.id}$`));
     await page.getByLabel('Kunde (Name oder Firma)').fill('Erika Mustermann');
     await page.getByRole('button', { name: 'Angebot erstellen' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Angebot A-');

@@ -73,3 +73,23 @@ describe('adding and removing quote lines (applyQuoteLineAction)', () => {
     expect(applyQuoteLineAction(full, 'addLine:free', String).lines).toHaveLength(MAX_QUOTE_LINES);
   });
 });
+
+describe('typedQuoteTotals (the edit form’s figures before saving)', () => {
+  it('parses as the schema does and sums by the same rule; a refused line has no total and holds back the totals', async () => {
+    const { typedQuoteTotals } = await import('../../app/domain/quotes');
+    const typed = [
+      { quantity: '2', unitPrice: '24,99', vatRate: '19' },
+      { quantity: '1', unitPrice: '5.49', vatRate: '19' },
+      { quantity: '1', unitPrice: '10,70', vatRate: '7' },
+    ];
+    const live = typedQuoteTotals(typed, '10', false);
+    expect(live.lineCents).toEqual([4998, 549, 1070]);
+    // (49,98 + 5,49) − 10 % = 49,92 at 19 %, 10,70 − 10 % = 9,63 at 7 %.
+    expect(live.totals).toMatchObject({ grossCents: 5955, vat: [{ rate: 19, cents: 797 }, { rate: 7, cents: 63 }] });
+    expect(typedQuoteTotals(typed, '', true).totals).toMatchObject({ grossCents: 6617, vat: [] });
+    const refused = typedQuoteTotals([typed[0], { ...typed[1], unitPrice: '1e308' }], '0', false);
+    expect(refused).toEqual({ lineCents: [4998, null], totals: null });
+    expect(typedQuoteTotals(typed, '150', false).totals).toBeNull();
+    expect(typedQuoteTotals([], '0', false).totals).toBeNull();
+  });
+});

@@ -17,6 +17,10 @@ export type QuoteDocumentView = {
   footer: string[];
 };
 
+/** A figure's cell: a table cell from 640 px, below that a row "Menge … 2" with its column name in front. */
+const STACKED =
+  'py-1 text-right max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:py-0 max-sm:pr-0 max-sm:before:font-normal max-sm:before:text-neutral-600 max-sm:before:content-[attr(data-label)_/_""]';
+
 export function QuoteDocument({ view, branding, headingLevel = 2 }: { view: QuoteDocumentView; branding?: string | null; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const hasVat = view.columns.vat !== null;
@@ -49,30 +53,37 @@ export function QuoteDocument({ view, branding, headingLevel = 2 }: { view: Quot
       </div>
       <Heading className="mt-8 text-xl font-bold">{view.title}</Heading>
       {view.intro ? <p className="mt-2">{view.intro}</p> : null}
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full border-collapse text-left">
-          <thead>
-            <tr className="border-b border-neutral-400">
-              <th scope="col" className="py-1 pr-2 font-semibold">{view.columns.description}</th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.quantity}</th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.unitPrice}</th>
-              {hasVat ? <th scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.vat}</th> : null}
-              <th scope="col" className="py-1 text-right font-semibold">{view.columns.total}</th>
+      {/*
+        Below 640 px (a phone; paper is wider) each line is stacked: its description, then its figures
+        with their column names, so nothing scrolls sideways. The roles keep the table for screen
+        readers, which drop it once rows are no longer laid out as a table.
+      */}
+      {/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role -- explicit table roles: Safari drops a table's semantics once its rows are display: block */}
+      <div className="mt-4 sm:overflow-x-auto" data-quote-lines>
+        <table role="table" className="w-full border-collapse text-left max-sm:block">
+          <thead role="rowgroup" className="max-sm:sr-only">
+            <tr role="row" className="border-b border-neutral-400">
+              <th role="columnheader" scope="col" className="py-1 pr-2 font-semibold">{view.columns.description}</th>
+              <th role="columnheader" scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.quantity}</th>
+              <th role="columnheader" scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.unitPrice}</th>
+              {hasVat ? <th role="columnheader" scope="col" className="py-1 pr-2 text-right font-semibold">{view.columns.vat}</th> : null}
+              <th role="columnheader" scope="col" className="py-1 text-right font-semibold">{view.columns.total}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className="max-sm:block max-sm:border-t max-sm:border-neutral-400">
             {view.lines.map((line, i) => (
-              <tr key={`${i}-${line.description}`} className="border-b border-neutral-200 align-top">
-                <td className="py-1 pr-2 break-words">{line.description}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-1 pr-2 text-right whitespace-nowrap tabular-nums">{line.unitPrice}</td>
-                {hasVat ? <td className="py-1 pr-2 text-right whitespace-nowrap">{line.vat}</td> : null}
-                <td className="py-1 text-right whitespace-nowrap tabular-nums">{line.total}</td>
+              <tr key={`${i}-${line.description}`} role="row" className="border-b border-neutral-200 align-top max-sm:block max-sm:py-1.5">
+                <td role="cell" className="py-1 pr-2 break-words max-sm:block max-sm:pr-0 max-sm:font-semibold">{line.description}</td>
+                <td role="cell" data-label={view.columns.quantity} className={`${STACKED} pr-2 tabular-nums`}>{line.quantity}</td>
+                <td role="cell" data-label={view.columns.unitPrice} className={`${STACKED} pr-2 whitespace-nowrap tabular-nums`}>{line.unitPrice}</td>
+                {hasVat ? <td role="cell" data-label={view.columns.vat ?? ''} className={`${STACKED} pr-2 whitespace-nowrap`}>{line.vat}</td> : null}
+                <td role="cell" data-label={view.columns.total} className={`${STACKED} whitespace-nowrap tabular-nums max-sm:font-semibold`}>{line.total}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {/* eslint-enable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */}
       <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-0.5" data-quote-totals>
         {view.totals.map(([label, value, strong]) => (
           <div key={label} className="contents">

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeft, Copy, FileDown, Plus, Printer, Send, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { cloneElement, Fragment, isValidElement, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { QuoteDocument } from '~/components/quotes/quote-document';
@@ -10,13 +10,12 @@ import { buttonClassName } from '~/components/ui/button-link';
 import { ErrorList, inputClassName } from '~/components/ui/field';
 import { getServerT } from '~/i18n.server';
 import { isPremium } from '~/domain/permissions';
-import { eurosToCents, formatCents, quoteTotals } from '~/domain/quote-totals';
-import { applyQuoteLineAction, berlinDate, MAX_QUOTE_LINES, quoteInputSchema, sendQuoteSchema } from '~/domain/quotes';
+import { formatCents } from '~/domain/quote-totals';
+import { applyQuoteLineAction, berlinDate, MAX_QUOTE_LINES, quoteInputSchema, sendQuoteSchema, typedQuoteTotals } from '~/domain/quotes';
 import { copyQuote, defaultSendText, deleteQuote, getQuote, quoteView, sendQuote, setQuoteStatus, updateQuote } from '~/models/quotes.server';
 import type { QuoteLineKind } from '~/entities';
 import { requireUserContext } from '~/services/auth.server';
 import { readFormData } from '~/web/form-data.server';
-import { parseGermanNumber } from '~/lib/parse-number';
 import { failureMessage } from '~/web/result-response.server';
 import { redirectWithToast } from '~/web/toast.server';
 
@@ -270,29 +269,19 @@ function EditForm() {
   const { errors, values: submitted } = useFormErrors('save');
   const values = (submitted as unknown as EditValues | null) ?? loaded.edit!;
   const lines = values.lines ?? [];
-  const [totals, setTotals] = useState<ReturnType<typeof quoteTotals> | null>(null);
+  // Without scripts the server renders the figures of the values it was given (saved, or refused with their errors);
+  // with scripts they follow every keystroke. Same parsing and rule as on save (typedQuoteTotals).
+  const [live, setLive] = useState(() => typedQuoteTotals(lines, values.discountPercent, loaded.smallBusiness));
+  const totals = live.totals;
   const pending = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post';
   const err = (name: string) => errors[name];
   const fieldClass = inputClassName;
 
-  // With scripts: the totals follow every keystroke (the same rule the server applies on save).
   function onInput(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const read = (name: string) => {
-      const parsed = parseGermanNumber(String(form.get(name) ?? ''));
-      return parsed.status === 'ok' ? parsed.value : Number.NaN;
-    };
-    const live = lines.map((_, i) => ({
-      quantity: Math.round(read(`lines[${i}].quantity`)),
-      unitPriceCents: eurosToCents(read(`lines[${i}].unitPrice`)),
-      vatRate: loaded.smallBusiness ? 0 : read(`lines[${i}].vatRate`),
-    }));
-    const discount = read('discountPercent');
-    if (live.some((line) => !Number.isFinite(line.quantity) || !Number.isFinite(line.unitPriceCents) || !Number.isFinite(line.vatRate) || line.quantity < 0 || line.unitPriceCents < 0)) {
-      setTotals(null);
-      return;
-    }
-    setTotals(quoteTotals(live, { discountBasisPoints: Number.isFinite(discount) ? Math.round(discount * 100) : 0, smallBusiness: loaded.smallBusiness }));
+    const read = (name: string) => form.get(name) ?? undefined;
+    const typed = lines.map((_, i) => ({ quantity: read(`lines[${i}].quantity`), unitPrice: read(`lines[${i}].unitPrice`), vatRate: read(`lines[${i}].vatRate`) }));
+    setLive(typedQuoteTotals(typed, read('discountPercent'), loaded.smallBusiness));
   }
 
   const text = (name: keyof EditValues) => String((values as Record<string, unknown>)[name] ?? '');
@@ -371,6 +360,12 @@ function EditForm() {
               ) : (
                 <span />
               )}
+              <p className="text-sm text-ink-muted sm:col-span-5" data-testid="line-total">
+                {t('doc.total')}:{' '}
+                <output htmlFor={`lines[${i}].quantity lines[${i}].unitPrice`} className="font-medium tabular-nums text-ink">
+                  {live.lineCents[i] != null ? formatCents(live.lineCents[i]!) : '–'}
+                </output>
+              </p>
             </li>
           ))}
         </ol>
@@ -393,18 +388,33 @@ function EditForm() {
         </Field>
         <div aria-live="polite" className="rounded-md bg-surface-subtle p-3 text-sm" data-testid="live-totals">
           {totals ? (
-            <>
-              <p>
-                {t('detail.liveGross')}: <strong className="tabular-nums">{formatCents(totals.grossCents)}</strong>
-              </p>
-              {!loaded.smallBusiness ? (
-                <p className="text-ink-muted">
-                  {t('doc.net')}: {formatCents(totals.netCents)}
-                </p>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
+              {totals.discountCents > 0 ? (
+                <>
+                  <dt className="text-ink-muted">{t('doc.subtotal')}</dt>
+                  <dd className="text-right tabular-nums">{formatCents(totals.subtotalCents)}</dd>
+                  <dt className="text-ink-muted">{t('detail.liveDiscount')}</dt>
+                  <dd className="text-right tabular-nums">{formatCents(-totals.discountCents)}</dd>
+                </>
               ) : null}
-            </>
+              {!loaded.smallBusiness ? (
+                <>
+                  <dt className="text-ink-muted">{t('doc.net')}</dt>
+                  <dd className="text-right tabular-nums">{formatCents(totals.netCents)}</dd>
+                  {totals.vat.map((vat) => (
+                    <Fragment key={vat.rate}>
+                      <dt className="text-ink-muted">{t('doc.vat', { rate: String(vat.rate).replace('.', ',') })}</dt>
+                      <dd className="text-right tabular-nums">{formatCents(vat.cents)}</dd>
+                    </Fragment>
+                  ))}
+                </>
+              ) : null}
+              <dt className="font-semibold">{t('detail.liveGross')}</dt>
+              <dd className="text-right font-semibold tabular-nums">{formatCents(totals.grossCents)}</dd>
+              {loaded.smallBusiness ? <dd className="col-span-2 text-ink-muted">{t('doc.smallBusiness')}</dd> : null}
+            </dl>
           ) : (
-            <p className="text-ink-muted">{t('detail.totalsAfterSave')}</p>
+            <p className="text-ink-muted">{t('detail.totalsPending')}</p>
           )}
         </div>
         <Field label={t('detail.closingText')} name="closingText" errors={err('closingText')} className="sm:col-span-2">
@@ -420,14 +430,20 @@ function EditForm() {
   );
 }
 
-function Field({ label, name, errors, className, children }: { label: string; name: string; errors?: string[]; className?: string; children: React.ReactNode }) {
+/** Label, control and the control's German errors; a refused control is marked (aria-invalid) and points to its message. */
+function Field({ label, name, errors, className, children }: { label: string; name: string; errors?: string[]; className?: string; children: ReactElement }) {
+  const invalid = Boolean(errors && errors.length > 0);
+  const errorId = `${name}-error`;
+  const control = isValidElement<Record<string, unknown>>(children)
+    ? cloneElement(children, { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined })
+    : children;
   return (
     <div className={className}>
       <label htmlFor={name} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      {children}
-      <ErrorList errors={errors} />
+      {control}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }
