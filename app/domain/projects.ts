@@ -3,6 +3,9 @@
 /** Spec §9: free users keep at most 3 projects. */
 export const FREE_PROJECT_LIMIT = 3;
 export const PROJECTS_PAGE_SIZE = 24;
+
+/** Issue 24 §4: how many of the free plan's projects a user has (shown before the limit is hit); null for Premium. */
+export type ProjectUsage = { used: number; limit: number };
 export const MAX_SEARCH_LENGTH = 200;
 
 /** `/projects?loeschen=<id>`: the no-JS delete confirmation; `?limit=1`: the plan's limit notice after 'Neues Projekt'. */

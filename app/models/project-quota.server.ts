@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Project } from '../entities';
 import { isPremium } from '../domain/permissions';
-import { FREE_PROJECT_LIMIT } from '../domain/projects';
+import { FREE_PROJECT_LIMIT, type ProjectUsage } from '../domain/projects';
 import { forbidden } from '../domain/result';
 import { plainRowTable } from '../services/plain-rows.server';
 import type { UserContext } from '../services/request-context.server';
@@ -10,8 +10,8 @@ import type { UserContext } from '../services/request-context.server';
  * The project quota (spec §9): a free user keeps at most FREE_PROJECT_LIMIT
  * projects, a Premium user any number. Every check asks `projectLimit`: the
  * create and copy operations (`withinProjectLimit`, in their transaction), the
- * "Neues Projekt" button (`canCreateProject`) and the project list
- * (`canCreateProjectGiven`).
+ * "Neues Projekt" button (`canCreateProject`) and the usage the project list
+ * and the save button show (`projectUsage`).
  */
 
 export const PROJECT_LIMIT_CODE = 'PROJECT_LIMIT_EXCEEDED';
@@ -48,17 +48,16 @@ export async function canCreateProject(ctx: UserContext): Promise<boolean> {
 }
 
 /**
- * Whether the user may create a project, answered from a list page when it
- * already tells: the first page of the unfiltered list holds the newest
- * min(count, PROJECTS_PAGE_SIZE ≥ FREE_PROJECT_LIMIT) projects, so fewer than
- * the limit on it means fewer than the limit in all. Otherwise one query.
+ * Issue 24 §4: '2 von 3 Projekten' on the list and at the save button, so a free user
+ * sees the wall before hitting it; null for Premium (no limit).
  */
-export async function canCreateProjectGiven(ctx: UserContext, list: { q: string; page: number; items: readonly unknown[] }): Promise<boolean> {
+export async function projectUsage(ctx: UserContext): Promise<ProjectUsage | null> {
   const limit = projectLimit(ctx);
-  if (limit === null) return true;
-  if (list.q === '' && list.page === 1) return list.items.length < limit;
-  // A search's hits, or a later page with cards on it (the pages before were full), are some of the
-  // user's projects: as many as the limit among them means at least the limit in all.
-  if (list.items.length >= limit || (list.page > 1 && list.items.length > 0)) return false;
-  return canCreateProject(ctx);
+  if (limit === null) return null;
+  return { used: await ctx.em.count(Project, { user: ctx.user.id }), limit };
+}
+
+/** Whether a new project fits within a usage ('Neues Projekt' on the list). */
+export function usageAllowsNew(usage: ProjectUsage | null): boolean {
+  return usage === null || usage.used < usage.limit;
 }

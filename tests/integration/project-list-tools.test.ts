@@ -67,6 +67,23 @@ describe('project list order (?sort=)', () => {
   });
 });
 
+describe('usage before the wall', () => {
+  it('tells a free user how many of the 3 projects are used; Premium has no usage', async () => {
+    const usage = async (cookie: string) =>
+      ((await (projectsPageLoader as unknown as Handler)({ request: apiRequest('/projects', 'GET', undefined, { cookie }), params: {}, context: {} })) as { usage: unknown; canCreate: boolean });
+    const free = await signedInUser(app.orm);
+    expect(await usage(free.cookie)).toMatchObject({ usage: { used: 0, limit: 3 }, canCreate: true });
+    await create(free.cookie, { name: 'Eins' });
+    await create(free.cookie, { name: 'Zwei' });
+    expect(await usage(free.cookie)).toMatchObject({ usage: { used: 2, limit: 3 }, canCreate: true });
+    await create(free.cookie, { name: 'Drei' });
+    expect(await usage(free.cookie)).toMatchObject({ usage: { used: 3, limit: 3 }, canCreate: false });
+    const premium = await signedInUser(app.orm, { premium: true });
+    await create(premium.cookie, { name: 'Eins' });
+    expect(await usage(premium.cookie)).toMatchObject({ usage: null, canCreate: true });
+  });
+});
+
 describe('GET /projects.csv', () => {
   it('exports only the seller’s own projects as German CSV: BOM, semicolons, comma decimals, minimum prices', async () => {
     const seller = await signedInUser(app.orm);

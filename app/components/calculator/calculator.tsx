@@ -1,3 +1,4 @@
+import type { ProjectUsage } from '~/domain/projects';
 import { Link, useNavigation, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -43,6 +44,8 @@ export type ProjectState = {
   saveError: SaveError | null;
   fieldErrors: Record<string, string>;
   imageError: string | null;
+  /** Issue 24 §4: a free user's '2 von 3 Projekten' at the save button; null for Premium and visitors. */
+  usage?: ProjectUsage | null;
 };
 
 /** The signed-in user as the calculator needs them. */
@@ -295,7 +298,7 @@ export function Calculator({
         >
           <div className="no-print">
             {signedIn ? (
-              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} projectId={project.id} />
+              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} projectId={project.id} usage={project.usage ?? null} />
             ) : (
               <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${linkQuery(fields, values)}`} />
             )}

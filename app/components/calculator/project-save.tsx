@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { SaveError, SaveIntent } from '~/calculator/page';
+import type { ProjectUsage } from '~/domain/projects';
+import { ProjectUsageNote } from '~/components/projects/project-usage';
 
 const SAVE_PANEL_ID = 'projekt-speichern';
 
@@ -23,12 +25,15 @@ export function ProjectSavePanel({
   unsaved,
   error,
   projectId,
+  usage = null,
 }: {
   saved: boolean;
   saving: boolean;
   unsaved: boolean;
   error: SaveError | null;
   projectId?: string | null;
+  /** Issue 24 §4: a free user's '2 von 3 Projekten' with the Premium link, under the button. */
+  usage?: ProjectUsage | null;
 }) {
   const { t } = useTranslation('projects');
   const label = saving ? t('calculator.saving') : saved ? t('calculator.update') : t('calculator.save');
@@ -56,6 +61,7 @@ export function ProjectSavePanel({
         <Save aria-hidden="true" className="h-4 w-4" />
         {label}
       </button>
+      <ProjectUsageNote usage={usage} />
       {saved && !unsaved ? (
         <p data-project-saved className="flex items-center gap-1.5 text-sm text-success-600">
           <CircleCheck aria-hidden="true" className="h-4 w-4" />

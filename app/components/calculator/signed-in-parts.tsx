@@ -4,12 +4,13 @@ import type { PickerState } from '~/calculator/pickers';
 import { LibraryPickers } from './library-pickers';
 import { ProductImageField } from './product-image-field';
 import type { SaveError } from '~/calculator/page';
+import type { ProjectUsage } from '~/domain/projects';
 import { ProjectSavePanel } from './project-save';
 
 export type SignedInPartProps =
   | { part: 'pickers'; section: CalculatorSection; state: PickerState; submitted: Record<string, string> | undefined }
   | { part: 'image'; initialPath: string; serverError: string | null }
-  | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null };
+  | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null; usage?: ProjectUsage | null };
 
 /**
  * The calculator's parts only a signed-in user sees: the library pickers, the
@@ -25,7 +26,7 @@ export default function SignedInPart(props: SignedInPartProps) {
     case 'image':
       return <ProductImageField initialPath={props.initialPath} serverError={props.serverError} />;
     case 'save':
-      return <ProjectSavePanel saved={props.saved} saving={props.saving} unsaved={props.unsaved} error={props.error} projectId={props.projectId} />;
+      return <ProjectSavePanel saved={props.saved} saving={props.saving} unsaved={props.unsaved} error={props.error} projectId={props.projectId} usage={props.usage ?? null} />;
   }
 }
 

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
 import { Copy, Download, FileText, FolderOpen, ImageOff, Plus, Search, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, PROJECT_SORTS, projectListHref, SORT_PARAM, type ProjectSort } from '~/domain/projects';
+import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, MAX_SEARCH_LENGTH, PROJECT_SORTS, projectListHref, SORT_PARAM, type ProjectSort, type ProjectUsage } from '~/domain/projects';
+import { ProjectUsageNote } from './project-usage';
 import { showToast } from '../toaster';
 import { ButtonLink, buttonClassName } from '../ui/button-link';
 import { Pagination } from '../ui/pagination';
@@ -28,11 +29,13 @@ export type ProjectListProps = {
   hasNext: boolean;
   projects: ProjectCardData[];
   canCreate: boolean;
+  /** A free user's '2 von 3 Projekten'; null for Premium. */
+  usage: ProjectUsage | null;
   confirmDelete: { id: string; name: string } | null;
   showLimit: boolean;
 };
 
-export function ProjectList({ q, page, sort, hasNext, projects, canCreate, confirmDelete, showLimit }: ProjectListProps) {
+export function ProjectList({ q, page, sort, hasNext, projects, canCreate, usage, confirmDelete, showLimit }: ProjectListProps) {
   const { t } = useTranslation('projects');
   const where: Where = { q, page, sort };
   return (
@@ -41,6 +44,7 @@ export function ProjectList({ q, page, sort, hasNext, projects, canCreate, confi
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
           <p className="mt-1 text-ink-muted">{t('intro')}</p>
+          <ProjectUsageNote usage={usage} className="mt-2" />
         </div>
         <div className="flex flex-wrap gap-2">
           <ExportCsvLink />

@@ -6,7 +6,7 @@ import { ProjectList } from '~/components/projects/project-list';
 import { SignInRequired } from '~/components/sign-in-required';
 import { getServerT } from '~/i18n.server';
 import { productImageUrl } from '~/domain/product-images';
-import { canCreateProjectGiven } from '~/models/project-quota.server';
+import { projectUsage, usageAllowsNew } from '~/models/project-quota.server';
 import {
   copyProject,
   deleteProject,
@@ -34,7 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const list = await listProjects(ctx, { q: params.get('q') ?? '', page, sort: readProjectSort(params.get(SORT_PARAM)) });
-  const canCreate = await canCreateProjectGiven(ctx, list);
+  const usage = await projectUsage(ctx);
+  const canCreate = usageAllowsNew(usage);
   // Without JavaScript the delete button leads here first: a confirmation view (spec §2: it cannot be undone).
   const deleteId = params.get(CONFIRM_DELETE_PARAM);
   const toDelete = deleteId ? valueOrNull(await getProject(ctx, deleteId)) : null;
@@ -46,6 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sort: list.sort,
     hasNext: list.hasNext,
     canCreate,
+    usage,
     showLimit: params.has(LIMIT_NOTICE_PARAM) && !canCreate,
     confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
     projects: list.items.map((project) => {

@@ -9,6 +9,7 @@ import { Calculator, type ProjectState } from '~/components/calculator/calculato
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { invalid } from '~/domain/result';
 import { getServerT } from '~/i18n.server';
+import { projectUsage } from '~/models/project-quota.server';
 import { openCalculator, removeCalculatorImage, saveCalculatorProject, uploadCalculatorImage } from '~/models/calculator-projects.server';
 import type { loader as rootLoader } from '~/root';
 import { publicPageHeaders } from '~/server/http-cache';
@@ -20,7 +21,7 @@ import { redirectWithToast } from '~/web/toast.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 // `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
-export const handle = { i18n: ['calculator', 'pickers', 'projects', 'filament-lines'], ads: true };
+export const handle = { i18n: ['calculator', 'pickers', 'projects', 'filament-lines', 'project-tools'], ads: true };
 // Shared for visitors (sessions are made private by the server): app/server/http-cache.ts.
 // Visitors never reach the database here: `?project=` is read only for a signed-in user.
 export const headers = publicPageHeaders;
@@ -49,6 +50,8 @@ export async function loader(args: LoaderFunctionArgs) {
     filamentLines: filamentLinesState(params, page.hidden, lineTextsOf(page.values).length, libraryFilaments),
     fields: fieldViews,
     evaluation: evaluateCalculator(page.values),
+    // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
+    projectUsage: ctx ? await projectUsage(ctx) : null,
     slicerNotice: slicerNoticeView(params, t),
     // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
     partPreloads: ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
@@ -93,6 +96,7 @@ export default function CalculatorPage() {
     saveError: actionData?.saveError ?? null,
     fieldErrors: actionData?.errors ?? {},
     imageError: actionData?.imageError ?? null,
+    usage: loaded.projectUsage,
   };
   // A navigation (reset, a shared link) or a refused save remounts the form with the server's texts.
   return (
