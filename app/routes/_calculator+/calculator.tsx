@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     filamentLines: filamentLinesState(params, page.hidden, lineTextsOf(page.values).length, libraryFilaments),
     fields: fieldViews,
     evaluation: evaluateCalculator(page.values),
-    slicerNotice: slicerNoticeView(params, t),
+    slicerNotice: slicerNoticeView(params, t, libraryFilaments),
     // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
     partPreloads: ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
     meta: { title: t('meta.title'), description: t('meta.description') },
