@@ -19,6 +19,8 @@ export type PickerSpec = {
   section: CalculatorSection;
   /** Calculator field ← the item's value (times `factor`). */
   fills: ReadonlyArray<{ field: CalculatorFieldName; from: string; factor?: number }>;
+  /** Texts the item also brings along (issue 23: a slicer import matches its lines to the filaments by these). */
+  carries?: readonly string[];
 };
 
 /** What the browser gets of an item: its id, name and the values a picker copies. */
@@ -37,7 +39,14 @@ export const calculatorPickers: readonly PickerSpec[] = [
       { field: 'electricityRate', from: 'electricityRate' },
     ],
   },
-  { id: 'filament', kind: 'filaments', param: 'selectedFilament', section: 'printerFilament', fills: [{ field: 'filamentPricePerKg', from: 'pricePerKg' }] },
+  {
+    id: 'filament',
+    kind: 'filaments',
+    param: 'selectedFilament',
+    section: 'printerFilament',
+    fills: [{ field: 'filamentPricePerKg', from: 'pricePerKg' }],
+    carries: ['material', 'color', 'brand'],
+  },
   { id: 'packaging', kind: 'packaging', param: 'selectedPackaging', section: 'packagingShipping', fills: [{ field: 'packagingCost', from: 'cost' }] },
   { id: 'shipping', kind: 'shipping', param: 'selectedShippingProvider', section: 'packagingShipping', fills: [{ field: 'shippingCost', from: 'baseCost' }] },
   {
@@ -70,6 +79,7 @@ export function pickerTexts(picker: PickerSpec, item: PickerItem): Array<[Calcul
 export function toPickerItem(picker: PickerSpec, item: { id: string; name: string } & Record<string, unknown>): PickerItem {
   const result: PickerItem = { id: item.id, name: item.name };
   for (const { from } of picker.fills) result[from] = Number(item[from]);
+  for (const name of picker.carries ?? []) if (typeof item[name] === 'string' && item[name] !== '') result[name] = item[name];
   return result;
 }
 

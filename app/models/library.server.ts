@@ -203,6 +203,9 @@ export type PickerItems = Record<LibraryKind, PickerRow[]>;
 
 let pickerSql: string | null = null;
 
+/** Texts a kind's picker items bring along besides the numbers (calculator/pickers.ts `carries`). */
+const PICKER_TEXTS: Partial<Record<LibraryKind, readonly string[]>> = { filaments: ['material', 'color', 'brand'] };
+
 /**
  * One UNION ALL over the five tables, built once from the definitions and the
  * ORM's column names: only id, name and the numbers, no entity hydration.
@@ -212,7 +215,7 @@ function pickerQuery(em: EntityManager): string {
   const parts = LIBRARY_KINDS.map((kind, index) => {
     const meta = em.getMetadata().get(libraryEntities[kind].name);
     const column = (property: string) => meta.properties[property as never].fieldNames[0];
-    const numbers = libraryDefinitions[kind].fields.filter((field) => field.type === 'number');
+    const numbers = libraryDefinitions[kind].fields.filter((field) => field.type === 'number' || PICKER_TEXTS[kind]?.includes(field.name));
     const json = numbers.map((field) => `'${field.name}', "${column(field.name)}"`).join(', ');
     return `select ${index} as k, "id", "name", json_build_object(${json}) as v from "${meta.tableName}" where "${column('user')}" = ? and "${column('isActive')}" = 1`;
   });
@@ -234,7 +237,12 @@ export async function listPickerItems(ctx: LibraryContext): Promise<PickerItems>
   // A plain loop: this runs for every item on every signed-in calculator request.
   for (const row of rows) {
     const item: PickerRow = { id: row.id, name: row.name };
-    for (const name in row.v) item[name] = Number(row.v[name]);
+    for (const name in row.v) {
+      const value = row.v[name];
+      const text = PICKER_TEXTS[LIBRARY_KINDS[row.k]]?.includes(name);
+      if (!text) item[name] = Number(value);
+      else if (typeof value === 'string') item[name] = value;
+    }
     lists[LIBRARY_KINDS[row.k]].push(item);
   }
   return lists;

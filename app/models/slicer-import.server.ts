@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { calculatorPickers, toPickerItem, type PickerItem } from '~/calculator/pickers';
+import type { User } from '~/entities/user.entity';
+import { listPickerItems } from './library.server';
 import { consumeRateLimit } from '~/services/rate-limit.server';
 import { summarizeSlicerFile } from '~/services/slicer-summary.server';
 import type { SlicerError, SlicerSummary, SlicerUpload } from '~/slicer/types';
@@ -29,4 +32,15 @@ export async function importSlicerFile(ctx: { em: EntityManager; ip: string }, r
   return result.ok
     ? { status: 'ok', summary: result.summary, fields: upload.fields }
     : { status: 'unreadable', error: result.error, fields: upload.fields };
+}
+
+/**
+ * Issue 23: the signed-in seller's active library filaments as the calculator's filament
+ * picker offers them, for matching the lines of a no-JS import; null for a visitor.
+ */
+export async function importLibraryFilaments(ctx: { em: EntityManager; user: User | null }): Promise<PickerItem[] | null> {
+  if (!ctx.user) return null;
+  const picker = calculatorPickers.find((entry) => entry.id === 'filament')!;
+  const lists = await listPickerItems({ em: ctx.em, user: ctx.user });
+  return lists.filaments.map((item) => toPickerItem(picker, item));
 }

@@ -5,7 +5,7 @@
  *   Metadata/slice_info.config, per <plate>:
  *     <metadata key="index" value="1"/> <metadata key="prediction" value="5528"/> (s)
  *     <metadata key="weight" value="16.84"/> (g)
- *     <filament id="1" type="PLA" used_g="16.84" …/>
+ *     <filament id="1" type="PLA" color="#FFFFFF" used_g="16.84" …/>  (colour: issue 23's library match)
  *   and <header_item key="X-BBL-Client-Version" value="01.09.00.70"/>;
  *   Metadata/plate_N.gcode (its header, see prusa.ts) when a plate lacks prediction or weight;
  *   3D/3dmodel.model's <metadata name="Application">OrcaSlicer-2.2.0</metadata> for the slicer's name.
@@ -14,6 +14,7 @@
 import { ByteSource } from './bytes';
 import { readGcodeBytes } from './gcode';
 import { wholeLines } from './gcode-text';
+import { normalizeHexColour } from './library-match';
 import { normalizeMaterial, roundGrams } from './materials';
 import { cleanVersion } from './summary';
 import { SLICER_HEAD_BYTES, SlicerReadError, type SlicerExtruder, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
@@ -28,7 +29,7 @@ export function is3mf(entries: ZipEntry[]): boolean {
   return entries.some((entry) => entry.name === '3D/3dmodel.model' || entry.name === SLICE_INFO || PLATE_GCODE.test(entry.name));
 }
 
-type PlateInfo = { index: number; seconds?: number; grams?: number; filaments: { id: string; grams: number; material?: string }[] };
+type PlateInfo = { index: number; seconds?: number; grams?: number; filaments: { id: string; grams: number; material?: string; color?: string }[] };
 
 export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<SlicerSummary> {
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
@@ -63,14 +64,17 @@ export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<
       grams = summary.filamentGrams;
       gcodeIdentity ??= { slicer: summary.slicer, version: summary.slicerVersion };
       for (const warning of summary.warnings) if (!warnings.some((w) => w.code === warning.code)) warnings.push(warning);
-      if (filaments.length === 0) filaments = summary.perExtruder.map((e, i) => ({ id: String(i + 1), grams: e.filamentGrams, material: e.material }));
+      if (filaments.length === 0) filaments = summary.perExtruder.map((e, i) => ({ id: String(i + 1), grams: e.filamentGrams, material: e.material, color: e.color }));
     }
     plates.push({ index: info.index, filamentGrams: roundGrams(grams), printSeconds: Math.round(seconds) });
     for (const filament of filaments) {
       const current = extruders.get(filament.id);
+      const material = current?.material ?? filament.material;
+      const color = current?.color ?? filament.color;
       extruders.set(filament.id, {
         filamentGrams: roundGrams((current?.filamentGrams ?? 0) + filament.grams),
-        ...((current?.material ?? filament.material) ? { material: current?.material ?? filament.material } : {}),
+        ...(material ? { material } : {}),
+        ...(color ? { color } : {}),
       });
     }
   }
@@ -120,6 +124,7 @@ function parsePlates(xml: string): PlateInfo[] {
         id: tag.attributes.get('id') ?? '1',
         grams: number(tag.attributes.get('used_g')) ?? 0,
         material: normalizeMaterial(tag.attributes.get('type')),
+        color: normalizeHexColour(tag.attributes.get('color')),
       });
     }
   }

@@ -5,8 +5,9 @@
  * the form, and the notice. The calculator's first-visit JavaScript only
  * renders what this produces.
  */
-import { importedFieldValues, importedLineTexts, importInfoFromSummary, type SlicerImportInfo } from './import-link';
+import { importedFieldValues, importedFirstLineId, importedLines, importedLineTexts, importInfoFromSummary, type ImportOptions, type SlicerImportInfo } from './import-link';
 import { buildImportView, type SlicerNoticeView } from './import-view';
+import { matchLines, type ColourFamily, type MatchableFilament } from './library-match';
 import { readSlicerSummary } from './index';
 import { SLICER_MAX_BYTES } from '~/domain/limits';
 import { SLICER_HEAD_BYTES, SLICER_TAIL_BYTES, type SlicerReadResult } from './types';
@@ -16,6 +17,8 @@ export type ImportContext = {
   search: string;
   show: (notice: SlicerNoticeView) => void;
   busy: (busy: boolean) => void;
+  /** The signed-in seller's active library filaments (issue 23: each imported line takes the one that fits); null for a visitor. */
+  library: readonly MatchableFilament[] | null;
 };
 
 const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
@@ -45,17 +48,28 @@ export function choosePlate(context: ImportContext, info: SlicerImportInfo, plat
 }
 
 function apply(context: ImportContext, info: SlicerImportInfo) {
-  context.show({ kind: 'info', info, view: buildImportView(info, context.t, context.search) });
+  context.show({ kind: 'info', info, view: buildImportView(info, context.t, context.search, context.library) });
   const form = document.getElementById('calculator-form') as HTMLFormElement;
+  const options: ImportOptions = { matches: matchLines(importedLines(info), context.library), colourName: (family: ColourFamily) => context.t(`filament-lines:colours.${family}`) };
+  // The prices the form had (lines without a library match keep them), read before line 1's may change.
+  const prices = new Map<number, string | undefined>();
+  const price = (line: number) => {
+    if (!prices.has(line)) prices.set(line, (form.elements.namedItem(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) as HTMLInputElement | null)?.value);
+    return prices.get(line);
+  };
+  price(1);
   let input: HTMLInputElement | undefined;
-  for (const [name, value] of Object.entries(importedFieldValues(info))) {
+  for (const [name, value] of Object.entries(importedFieldValues(info, options))) {
     input = form.elements.namedItem(name) as HTMLInputElement;
     input.value = value;
   }
+  // Line 1's library filament, when one was chosen for it (the picker in the card's top row).
+  const firstId = importedFirstLineId(info, options);
+  const picker = form.elements.namedItem('selectedFilament');
+  if (firstId && picker instanceof HTMLSelectElement) picker.value = firstId;
   // The form recalculates on input events, as if the values had been typed.
   input?.dispatchEvent(new Event('input', { bubbles: true }));
   // Issue 23: lines 2… (one per further filament, none for a one-filament file) go to the form's
   // line list (components/calculator/filament-lines.tsx), which renders them and recalculates.
-  const price = (line: number) => (form.elements.namedItem(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) as HTMLInputElement | null)?.value;
-  form.dispatchEvent(new CustomEvent('druckpreis:filament-lines', { detail: importedLineTexts(info, price) }));
+  form.dispatchEvent(new CustomEvent('druckpreis:filament-lines', { detail: importedLineTexts(info, price, options) }));
 }

@@ -6,9 +6,11 @@
  * Query parameters (all optional, all checked when read back):
  *   slicer, slicerVersion, slicerGrams, slicerSeconds, slicerFilaments,
  *   slicerPlates=1:10.5:3600;2:5.25:1800, slicerPlate=<index> (absent = all),
+ *   slicerLines=12.5:PLA:FFFFFF:Bambu Lab;7.25:PETG (grams:material:colour:brand per filament),
  *   slicerWarning=<code>:<material>:<density>, slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../lib/number';
+import { colourFamilyOfHex, normalizeHexColour, type ColourFamily, type LineMatch } from './library-match';
 import { SLICER_ERROR_CODES, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
 
 export type SlicerImportInfo = {
@@ -27,7 +29,15 @@ export type SlicerImportInfo = {
   warnings: SlicerWarning[];
 };
 
-export type SlicerImportLine = { grams: number; material?: string };
+/** `color`: `#RRGGBB`; `vendor`: the brand the file names (issue 23: the library match). */
+export type SlicerImportLine = { grams: number; material?: string; color?: string; vendor?: string };
+
+/**
+ * What an import may do besides the file's figures: take each line's library match
+ * (library-match.ts; one per line, null without a library) and name a line's colour
+ * in German (`filament-lines:colours.<family>`).
+ */
+export type ImportOptions = { matches?: readonly LineMatch[] | null; colourName?: (family: ColourFamily) => string };
 
 /** MAX_FILAMENT_LINES of calculator/fields.ts, repeated so this chunk does not carry the field table. */
 const MAX_LINES = 16;
@@ -66,7 +76,14 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
     filaments: summary.perExtruder.length,
     ...(summary.plates && summary.plates.length > 1 ? { plates: summary.plates } : {}),
     ...(summary.perExtruder.length > 1
-      ? { lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({ grams: e.filamentGrams, ...(e.material ? { material: e.material } : {}) })) }
+      ? {
+          lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({
+            grams: e.filamentGrams,
+            ...(e.material ? { material: e.material } : {}),
+            ...(e.color ? { color: e.color } : {}),
+            ...(e.vendor ? { vendor: e.vendor } : {}),
+          })),
+        }
       : {}),
     ...(summary.purgeGrams ? { purge: summary.purgeGrams } : {}),
     warnings: summary.warnings,
@@ -114,25 +131,56 @@ export function printTimeCapped(seconds: number): boolean {
  * its maximum, so the weight still counts and the page calculates; the
  * notice says so (import-view.ts).
  */
-export function importedFieldValues(info: SlicerImportInfo): Record<string, string> {
+export function importedFieldValues(info: SlicerImportInfo, options: ImportOptions = {}): Record<string, string> {
   const { seconds } = chosenFigures(info);
   const { hours, minutes } = printTimeParts(Math.min(seconds, MAX_PRINT_MINUTES * 60));
   const lines = importedLines(info);
   const values: Record<string, string> = { filamentWeight: gramsText(lines[0].grams), printTimeHours: String(hours), printTimeMinutes: String(minutes) };
-  if (lines.length > 1) values.filamentLabel = lines[0].material ?? '';
+  if (lines.length > 1) values.filamentLabel = lineLabel(lines[0], options);
+  const chosen = chosenMatch(lines, options, 0);
+  if (chosen) values.filamentPricePerKg = formatDecimalInput(chosen.pricePerKg);
   return values;
 }
 
 const gramsText = (grams: number) => formatDecimalInput(Math.max(0.1, grams));
 
+/** A line's label: its material, and its colour in German where the file names one ("PLA Weiß"). */
+function lineLabel(line: SlicerImportLine, { colourName }: ImportOptions): string {
+  const family = line.color && colourName ? colourFamilyOfHex(line.color) : undefined;
+  return [line.material, family ? colourName!(family) : undefined].filter(Boolean).join(' ');
+}
+
+/** The library filament chosen for a line (index 0 = line 1), if the import's lines were matched and exactly one fitted. */
+function chosenMatch(lines: readonly SlicerImportLine[], { matches }: ImportOptions, index: number) {
+  const match = lines.length > 1 ? matches?.[index] : undefined;
+  return match?.kind === 'chosen' ? match : undefined;
+}
+
 /**
- * The texts of lines 2… after an import: grams and material from the file; the price
- * is the line's current one, else line 1's (the notice asks to check it).
+ * The texts of lines 2… after an import: grams and material (and colour) from the file;
+ * the price is the chosen library filament's, else the line's current one, else line 1's
+ * (the notice asks to check it). `id`: the chosen library filament, '' when none.
  */
-export function importedLineTexts(info: SlicerImportInfo, currentPrice: (line: number) => string | undefined): Array<{ grams: string; pricePerKg: string; label: string }> {
-  return importedLines(info)
-    .slice(1)
-    .map((line, i) => ({ grams: gramsText(line.grams), pricePerKg: currentPrice(i + 2) ?? currentPrice(1) ?? '', label: line.material ?? '' }));
+export function importedLineTexts(
+  info: SlicerImportInfo,
+  currentPrice: (line: number) => string | undefined,
+  options: ImportOptions = {},
+): Array<{ grams: string; pricePerKg: string; label: string; id: string }> {
+  const lines = importedLines(info);
+  return lines.slice(1).map((line, i) => {
+    const chosen = chosenMatch(lines, options, i + 1);
+    return {
+      grams: gramsText(line.grams),
+      pricePerKg: chosen ? formatDecimalInput(chosen.pricePerKg) : (currentPrice(i + 2) ?? currentPrice(1) ?? ''),
+      label: lineLabel(line, options),
+      id: chosen?.id ?? '',
+    };
+  });
+}
+
+/** Line 1's chosen library filament ('' when none was chosen: the form keeps its own choice). */
+export function importedFirstLineId(info: SlicerImportInfo, options: ImportOptions): string {
+  return chosenMatch(importedLines(info), options, 0)?.id ?? '';
 }
 
 export function importNoticeToParams(notice: SlicerImportNotice, params: URLSearchParams) {
@@ -153,7 +201,10 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   const warning = info.warnings[0];
   if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
   if (info.purge) params.set('slicerPurge', String(info.purge));
-  if (info.lines) params.set('slicerLines', info.lines.map((line) => `${line.grams}:${(line.material ?? '').replace(/[:;]/g, '')}`).join(';'));
+  const part = (text: string | undefined) => (text ?? '').replace(/[:;]/g, '');
+  if (info.lines) {
+    params.set('slicerLines', info.lines.map((line) => [line.grams, part(line.material), part(line.color?.slice(1)), part(line.vendor)].join(':').replace(/:+$/, '')).join(';'));
+  }
   return params;
 }
 
@@ -188,10 +239,12 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
     .split(';')
     .slice(0, MAX_LINES)
     .map((part) => part.split(':'))
-    .flatMap(([grams, material]): SlicerImportLine[] => {
+    .flatMap(([grams, material, color, vendor]): SlicerImportLine[] => {
       const value = number(grams);
       const name = label(material ?? '').slice(0, 20);
-      return value === undefined ? [] : [{ grams: value, ...(name ? { material: name } : {}) }];
+      const hex = color ? normalizeHexColour(color) : undefined;
+      const brand = label(vendor ?? '').slice(0, 40);
+      return value === undefined ? [] : [{ grams: value, ...(name ? { material: name } : {}), ...(hex ? { color: hex } : {}), ...(brand ? { vendor: brand } : {}) }];
     });
   const [code, material, density] = (params.get('slicerWarning') ?? '').split(':');
   const warnings: SlicerWarning[] =

@@ -9,14 +9,17 @@ import {
   chosenFigures,
   importNoticeFromParams,
   importedFieldValues,
+  importedFirstLineId,
   importedLines,
   importedLineTexts,
   importNoticeToParams,
   MAX_PRINT_MINUTES,
   printTimeCapped,
   printTimeParts,
+  type ImportOptions,
   type SlicerImportInfo,
 } from './import-link';
+import { matchLines, type ColourFamily, type LineMatch, type MatchableFilament } from './library-match';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -30,6 +33,8 @@ export type SlicerImportView = {
   plates?: SlicerPlateChoice[];
   /** Issue 23: the filaments taken over as lines, and that their prices need a look. */
   lines?: string;
+  /** Issue 23, signed in: per line, the library filament chosen for it, or that several or none fit. */
+  matches?: string[];
   /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
   purge?: string;
 };
@@ -39,7 +44,13 @@ export type SlicerNoticeView =
   | { kind: 'info'; info: SlicerImportInfo; view: SlicerImportView }
   | { kind: 'error'; code: string; params?: Record<string, string | number> };
 
-export function buildImportView(info: SlicerImportInfo, t: Translate, search: string): SlicerImportView {
+/**
+ * `library`: the signed-in seller's active filaments (the filament picker's items), so each
+ * imported line takes the one that fits (library-match.ts); null for a visitor.
+ */
+export function buildImportView(info: SlicerImportInfo, t: Translate, search: string, library: readonly MatchableFilament[] | null = null): SlicerImportView {
+  const colourName = (family: ColourFamily) => t(`filament-lines:colours.${family}`);
+  const optionsFor = (next: SlicerImportInfo): ImportOptions => ({ matches: matchLines(importedLines(next), library), colourName });
   const duration = (seconds: number) => t('slicer.duration', printTimeParts(seconds));
   const { grams, seconds } = chosenFigures(info);
   const details = [[info.slicer, info.version].filter(Boolean).join(' '), `${formatNumber(grams)} g`, duration(seconds), t('slicer.filaments', { count: info.filaments })].join(' · ');
@@ -47,17 +58,23 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
   // Each choice is a link to the calculation with that plate's figures, so it works without scripts.
   const choice = (plate: number | undefined): SlicerPlateChoice => {
     const next = { ...info, plate };
+    const options = optionsFor(next);
     const params = new URLSearchParams(search);
-    for (const [name, value] of Object.entries(importedFieldValues(next))) params.set(name, value);
+    // The prices the form had, read before line 1's is replaced by a chosen library filament's.
+    const before = new URLSearchParams(search);
+    const price = (line: number) => before.get(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) ?? undefined;
+    for (const [name, value] of Object.entries(importedFieldValues(next, options))) params.set(name, value);
     // Issue 23: the plate's (or all plates') filament lines replace those of the address.
-    const price = (line: number) => params.get(line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`) ?? undefined;
-    const lines = importedLineTexts(next, price);
+    const lines = importedLineTexts(next, price, options);
     for (const name of [...params.keys()]) if (/^(filamentWeight|filamentPricePerKg|filamentLabel|selectedFilament)\d+$/.test(name)) params.delete(name);
     if (lines.length === 0) params.delete('filamentLabel');
+    const firstId = importedFirstLineId(next, options);
+    if (firstId) params.set('selectedFilament', firstId);
     lines.forEach((line, i) => {
       params.set(`filamentWeight${i + 2}`, line.grams);
       params.set(`filamentPricePerKg${i + 2}`, line.pricePerKg);
       params.set(`filamentLabel${i + 2}`, line.label);
+      if (line.id) params.set(`selectedFilament${i + 2}`, line.id);
     });
     importNoticeToParams({ kind: 'info', info: next }, params);
     const figures = info.plates?.find((p) => p.index === plate);
@@ -76,7 +93,8 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
     ...(info.purge ? { purge: t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }) } : {}),
-    ...(importedLines(info).length > 1
+    ...matchTexts(info, optionsFor(info).matches, t),
+    ...(importedLines(info).length > 1 && !library
       ? {
           lines: t('filament-lines:slicerLines', {
             list: importedLines(info)
@@ -88,6 +106,22 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
   };
 }
 
+/** Per imported line: what the library offered for it ('Filament 2 (PETG 7,25 g): „PETG Rot“ … gewählt'). */
+function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): Pick<SlicerImportView, 'lines' | 'matches'> {
+  const lines = importedLines(info);
+  if (!matches || lines.length < 2) return {};
+  return {
+    lines: t('filament-lines:slicerMatchTitle'),
+    matches: lines.map((line, i) => {
+      const match = matches[i];
+      const base = { n: i + 1, line: `${line.material ?? t('filament-lines:unknownMaterial')}, ${formatNumber(line.grams)} g` };
+      if (match?.kind === 'chosen') return t('filament-lines:slicerMatchChosen', { ...base, name: match.name, price: formatNumber(match.pricePerKg) });
+      if (match?.kind === 'several') return t('filament-lines:slicerMatchSeveral', { ...base, count: match.count });
+      return t('filament-lines:slicerMatchNone', base);
+    }),
+  };
+}
+
 /** Numbers in a message the German way (a density of 1.24 reads "1,24"). */
 function germanParams(params: Record<string, string | number> | undefined) {
   if (!params) return params;
@@ -95,8 +129,8 @@ function germanParams(params: Record<string, string | number> | undefined) {
 }
 
 /** The notice an address carries (`?slicer…`, after a no-JS import), as the page shows it. */
-export function slicerNoticeView(params: URLSearchParams, t: Translate): SlicerNoticeView | null {
+export function slicerNoticeView(params: URLSearchParams, t: Translate, library: readonly MatchableFilament[] | null = null): SlicerNoticeView | null {
   const notice = importNoticeFromParams(params);
   if (notice?.kind !== 'info') return notice;
-  return { ...notice, view: buildImportView(notice.info, t, `?${params}`) };
+  return { ...notice, view: buildImportView(notice.info, t, `?${params}`, library) };
 }

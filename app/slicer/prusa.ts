@@ -12,7 +12,9 @@
  *   ; estimated printing time (normal mode) = 1d 2h 3m 4s
  *   ; model printing time: 1h 32m 8s; total estimated time: 1h 38m 43s   (the total is taken)
  *   ; filament_type = PLA;PETG   ; filament_density = 1.24,1.27   ; filament_diameter = 1.75,1.75
- *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer: purge, already in the grams above)
+ *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer, Orca: purge, already in the grams above)
+ *   ; filament_colour = #FFFFFF;#1A1A1A  ; extruder_colour = "";""   ; filament_vendor = "Bambu Lab";Generic
+ *                                                         (issue 23: colour and brand per filament, for the library match)
  */
 import type { GcodeComments } from './gcode-text';
 import { parseDuration, parseNumberList, splitList } from './gcode-text';
@@ -24,6 +26,7 @@ import {
   gramsFromLength,
   normalizeMaterial,
 } from './materials';
+import { normalizeHexColour } from './library-match';
 import { cleanVersion, finishSummary } from './summary';
 import type { SlicerExtruder, SlicerSummary, SlicerWarning } from './types';
 
@@ -69,7 +72,13 @@ export function readPrusaFamily(comments: GcodeComments, fallbackName = 'G-Code'
   const diameters = parseNumberList(v.get('filament_diameter'));
   const warnings: SlicerWarning[] = [];
 
+  const colours = stringList(v.get('filament_colour'));
+  const extruderColours = stringList(v.get('extruder_colour'));
+  const vendors = stringList(v.get('filament_vendor'));
   const material = (i: number) => normalizeMaterial(materials[i] ?? materials[0]);
+  // The filament's own colour; PrusaSlicer's extruder colour only where the filament names none.
+  const colour = (i: number) => normalizeHexColour(colours[i]) ?? normalizeHexColour(extruderColours[i]);
+  const vendor = (i: number) => vendors[i]?.slice(0, 40) || undefined;
   const density = (i: number) => densityFor(material(i), densities[i] ?? densities[0]);
   const warn = (code: SlicerWarning['code'], i: number) => {
     if (!warnings.some((w) => w.code === code)) {
@@ -77,7 +86,12 @@ export function readPrusaFamily(comments: GcodeComments, fallbackName = 'G-Code'
     }
   };
   const extrudersFrom = (values: number[], toGrams: (value: number, i: number) => number): SlicerExtruder[] =>
-    values.map((value, i) => ({ filamentGrams: toGrams(value, i), ...(material(i) ? { material: material(i) } : {}) }));
+    values.map((value, i) => ({
+      filamentGrams: toGrams(value, i),
+      ...(material(i) ? { material: material(i) } : {}),
+      ...(colour(i) ? { color: colour(i) } : {}),
+      ...(vendor(i) ? { vendor: vendor(i) } : {}),
+    }));
   const positive = (values: number[]) => values.some((value) => value > 0);
 
   let extruders: SlicerExtruder[] = [];
@@ -105,6 +119,12 @@ export function readPrusaFamily(comments: GcodeComments, fallbackName = 'G-Code'
     warnings,
     purgeGrams: parseNumberList(v.get('total filament used for wipe tower [g]'))[0],
   });
+}
+
+/** `"Bambu Lab";Generic` or `#FFFFFF;#000000` → one entry per filament, empty ones kept (their place counts). */
+function stringList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split(';').map((part) => part.trim().replace(/^"(.*)"$/, '$1').trim());
 }
 
 function printSeconds(comments: GcodeComments): number | undefined {

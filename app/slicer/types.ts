@@ -6,7 +6,8 @@
  * (`calculator:slicer.errors.<code>` / `calculator:slicer.warnings.<code>`).
  */
 
-export type SlicerExtruder = { filamentGrams: number; material?: string };
+/** `color`: `#RRGGBB` where the file names the filament's colour; `vendor`: its brand (`filament_vendor`). */
+export type SlicerExtruder = { filamentGrams: number; material?: string; color?: string; vendor?: string };
 
 export type SlicerPlate = { index: number; filamentGrams: number; printSeconds: number };
 

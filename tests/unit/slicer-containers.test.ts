@@ -32,8 +32,9 @@ describe('Bambu Studio / OrcaSlicer .gcode.3mf (bambu-3mf.ts)', () => {
       { index: 2, filamentGrams: 5.25, printSeconds: 1800 },
     ]);
     expect(summary.perExtruder).toEqual([
-      { filamentGrams: 13.75, material: 'PLA' },
-      { filamentGrams: 2, material: 'PETG' },
+      // The colour of slice_info's <filament color="…"> (issue 23: the library match).
+      { filamentGrams: 13.75, material: 'PLA', color: '#FFFFFF' },
+      { filamentGrams: 2, material: 'PETG', color: '#FFFFFF' },
     ]);
   });
 

@@ -17,7 +17,7 @@ import { AdSlot } from '../ads/ad-slot';
 import { showToast } from '../toaster';
 import { Card } from '../ui/card';
 import { FieldSection } from './calculator-form-fields';
-import { FilamentCostLines, FilamentLines } from './filament-lines';
+import { FilamentCostLines, FilamentLines, FilamentSheetRows } from './filament-lines';
 import { CostOverview } from './cost-overview';
 import { DetailedCosts } from './detailed-costs';
 import { HelpSection } from './help-section';
@@ -52,6 +52,8 @@ export type ProjectState = {
 export type CalculatorUser = { email: string; firstName?: string | null; lastName?: string | null };
 
 const URL_SYNC_DELAY_MS = 200;
+/** MAX_FILAMENT_LINES of the field table (kept out of the first visit's JavaScript). */
+const MAX_FILAMENT_LINES = 16;
 
 
 // The pickers, the product image field and the save panel: never in a visitor's JavaScript (lib/lazy-part.ts).
@@ -96,6 +98,9 @@ export function Calculator({
     lastValid: initial.evaluation.status === 'invalid' ? null : initial.evaluation,
   }));
   const [focused, setFocused] = useState<CalculatorFieldName | null>(null);
+  // Issue 23: each line's library filament (selectedFilament, selectedFilament2…), so the results name the line by it.
+  const [lineIds, setLineIds] = useState<string[]>(() => [submitted?.selectedFilament ?? pickers?.selected.filament ?? '', ...filamentLines.ids]);
+  const libraryNames = lineIds.map((id) => (id ? pickers?.items.filament.find((item) => item.id === id)?.name : undefined));
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
   // A navigation (reset, another link) must not be overwritten by a pending address update:
@@ -154,6 +159,11 @@ export function Calculator({
     if (!settled.current) return;
     const next = calculator.rawValuesFromSearchParams(data);
     const nextEvaluation = calculator.evaluateCalculator(next);
+    // The form's lines are numbered without gaps; line 1's select comes with the lazy pickers (until then its id stays).
+    if (pickers) {
+      const first = data.get('selectedFilament');
+      setLineIds((ids) => [typeof first === 'string' ? first : (ids[0] ?? ''), ...Array.from({ length: MAX_FILAMENT_LINES - 1 }, (_, i) => String(data.get(`selectedFilament${i + 2}`) ?? ''))]);
+    }
     setState((previous) => ({
       values: next,
       evaluation: nextEvaluation,
@@ -223,7 +233,13 @@ export function Calculator({
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} />
+      <PrintSheetHeader
+        fields={fields}
+        values={values}
+        evaluation={shown}
+        sellerName={sellerName}
+        filamentRows={shown.status === 'invalid' ? null : <FilamentSheetRows lines={shown.input.filaments} values={values} libraryNames={libraryNames} />}
+      />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
@@ -254,7 +270,7 @@ export function Calculator({
             {...sectionProps}
             after={
               <div className="space-y-4">
-                <SlicerImport initial={slicerNotice} />
+                <SlicerImport initial={slicerNotice} library={pickers?.items.filament ?? null} />
                 {signedIn ? (
                   <SignedInPart part="image" initialPath={project.hidden.productImagePath ?? ''} serverError={project.imageError} />
                 ) : (
@@ -310,7 +326,7 @@ export function Calculator({
             </p>
           ) : null}
           <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
-            <Results evaluation={shown} values={values} />
+            <Results evaluation={shown} values={values} libraryNames={libraryNames} />
           </div>
           <div className="no-print flex flex-wrap gap-2">
             <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
@@ -342,7 +358,7 @@ export function Calculator({
 const secondaryButton =
   'inline-flex items-center gap-1.5 rounded-md border border-surface-line bg-surface px-3 py-2 text-sm font-medium text-ink hover:bg-surface-subtle';
 
-function Results({ evaluation, values }: { evaluation: CalculatorEvaluation; values: CalculatorRawValues }) {
+function Results({ evaluation, values, libraryNames }: { evaluation: CalculatorEvaluation; values: CalculatorRawValues; libraryNames: ReadonlyArray<string | undefined> }) {
   const { t } = useTranslation('calculator');
   if (evaluation.status === 'invalid') {
     return (
@@ -375,7 +391,7 @@ function Results({ evaluation, values }: { evaluation: CalculatorEvaluation; val
       <CostOverview
         result={evaluation.result}
         failureRate={evaluation.input.failureRate ?? 0}
-        filamentDetail={<FilamentCostLines lines={evaluation.input.filaments} values={values} quantity={evaluation.input.quantity} failureRate={evaluation.input.failureRate ?? 0} />}
+        filamentDetail={<FilamentCostLines lines={evaluation.input.filaments} values={values} libraryNames={libraryNames} quantity={evaluation.input.quantity} failureRate={evaluation.input.failureRate ?? 0} />}
       />
       <MinimumPriceCard {...props} />
       <div className={props.targetPrice > 0 ? 'contents' : 'contents print:hidden'}>

@@ -5,7 +5,7 @@ import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { filamentLineTexts } from '~/calculator/link';
 import type { PickerItem } from '~/calculator/pickers';
 import { filamentLineCosts } from '~/calculator/breakdown';
-import { formatDecimalInput, formatEuro } from '~/lib/number';
+import { formatDecimalInput, formatEuro, formatNumber } from '~/lib/number';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /** MAX_FILAMENT_LINES of the field table (kept out of the first visit's JavaScript). */
@@ -55,10 +55,11 @@ export function FilamentLines({
     const form = root.current?.form;
     if (!form) return;
     const onImport = (event: Event) => {
-      const texts = (event as CustomEvent<Array<Omit<Row, 'key' | 'id'>>>).detail;
+      // `id`: the library filament the import chose for the line (issue 23), '' when none fitted.
+      const texts = (event as CustomEvent<Array<Omit<Row, 'key' | 'id'> & { id?: string }>>).detail;
       changed.current = 'imported';
       setApplied(null);
-      setRows(texts.slice(0, MAX_LINES - 1).map((line) => ({ ...line, key: nextKey.current++, id: '' })));
+      setRows(texts.slice(0, MAX_LINES - 1).map((line) => ({ ...line, key: nextKey.current++, id: line.id ?? '' })));
     };
     form.addEventListener('druckpreis:filament-lines', onImport);
     return () => form.removeEventListener('druckpreis:filament-lines', onImport);
@@ -214,20 +215,27 @@ export function FilamentLines({
 }
 
 /**
- * Under 'Filament' in the cost overview and on the print sheet: each line with its
- * name (label, else 'Filament n'), grams and cost, when there is more than one.
+ * A line's name in the results and on the print sheet: its library filament's name (with
+ * the typed label when that says something else), else the label, else null ('Filament n').
  */
-export function FilamentCostLines({
-  lines,
-  values,
-  quantity,
-  failureRate,
-}: {
+export function filamentLineName(label: string | undefined, libraryName: string | undefined): string | null {
+  const typed = label?.trim() || null;
+  if (!libraryName) return typed;
+  return typed && typed !== libraryName ? `${libraryName} (${typed})` : libraryName;
+}
+
+type CostLinesProps = {
   lines: ReadonlyArray<{ grams: number; pricePerKg: number }> | undefined;
   values: CalculatorRawValues;
-  quantity: number;
-  failureRate: number;
-}) {
+  /** Each line's library filament name, by line (index 0 = line 1); undefined = entered by hand. */
+  libraryNames?: ReadonlyArray<string | undefined>;
+};
+
+/**
+ * Under 'Filament' in the cost overview and on the print sheet: each line with its
+ * name (library filament or label, else 'Filament n'), grams and cost, when there is more than one.
+ */
+export function FilamentCostLines({ lines, values, libraryNames, quantity, failureRate }: CostLinesProps & { quantity: number; failureRate: number }) {
   const { t } = useTranslation('filament-lines');
   if (!lines || lines.length < 2) return null;
   const texts = filamentLineTexts(values);
@@ -236,10 +244,37 @@ export function FilamentCostLines({
     <ul className="mt-1 space-y-0.5 text-xs text-ink-faint" data-filament-cost-lines>
       {lines.map((line, index) => (
         <li key={index} className="flex justify-between gap-2" data-filament-cost-line={index + 1}>
-          <span className="[overflow-wrap:anywhere]">{t('costLine', { name: texts[index]?.label || t('line', { n: index + 1 }), grams: formatDecimalInput(line.grams) })}</span>
+          <span className="[overflow-wrap:anywhere]">
+            {t('costLine', { name: filamentLineName(texts[index]?.label, libraryNames?.[index]) ?? t('line', { n: index + 1 }), grams: formatDecimalInput(line.grams) })}
+          </span>
           <span className="tabular-nums">{formatEuro(costs[index])}</span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The print sheet's inputs with several lines: one row per line ('Filament 2: PETG' —
+ * grams and € per kg) instead of line 1's weight and price alone. Rows of the sheet's list.
+ */
+export function FilamentSheetRows({ lines, values, libraryNames }: CostLinesProps) {
+  const { t } = useTranslation('filament-lines');
+  if (!lines || lines.length < 2) return null;
+  const texts = filamentLineTexts(values);
+  return (
+    <>
+      {lines.map((line, index) => {
+        const name = filamentLineName(texts[index]?.label, libraryNames?.[index]);
+        return (
+          <div key={index} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
+            <dt className="[overflow-wrap:anywhere]">{name ? t('sheetLineNamed', { n: index + 1, name }) : t('line', { n: index + 1 })}</dt>
+            <dd className="whitespace-nowrap tabular-nums" data-print-filament-line={index + 1}>
+              {t('sheetLineValue', { grams: formatNumber(line.grams, 2), price: formatEuro(line.pricePerKg) })}
+            </dd>
+          </div>
+        );
+      })}
+    </>
   );
 }

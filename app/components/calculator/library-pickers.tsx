@@ -116,7 +116,8 @@ function LibraryPicker({
           </button>
         )}
       </div>
-      {applied ? <AppliedBox applied={applied} /> : null}
+      {/* Issue 23: the filament picker is line 1's; its box names the line as the other lines' boxes do. */}
+      {applied ? <AppliedBox applied={applied} line={picker.id === 'filament' ? 1 : null} /> : null}
     </div>
   );
 }
@@ -126,13 +127,13 @@ function pickerAnchor(picker: PickerId): string {
   return `auswahl-${picker}`;
 }
 
-function AppliedBox({ applied }: { applied: Applied }) {
-  const { t } = useTranslation(['pickers', 'calculator']);
+function AppliedBox({ applied, line }: { applied: Applied; line: number | null }) {
+  const { t } = useTranslation(['pickers', 'calculator', 'filament-lines']);
   return (
     <div role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-picker-applied>
       <p className="flex items-center gap-1.5 font-semibold text-success-600">
         <Check aria-hidden="true" className="size-4" />
-        {t('pickers:appliedTitle')}
+        {line === null ? t('pickers:appliedTitle') : t('filament-lines:appliedTitle', { n: line })}
       </p>
       <p className="text-ink-muted">{t('pickers:appliedFrom', { name: applied.name })}</p>
       <ul className="mt-1 space-y-0.5">

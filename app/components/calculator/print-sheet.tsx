@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import type { CalculatorFieldName, FieldView } from '~/calculator/fields';
@@ -14,11 +15,14 @@ export function PrintSheetHeader({
   values,
   evaluation,
   sellerName,
+  filamentRows,
 }: {
   fields: readonly FieldView[];
   values: { projectName: string };
   evaluation: CalculatorEvaluation;
   sellerName: string | null;
+  /** Issue 23: with several filament lines, their rows (filament-lines.tsx) stand in for line 1's weight and price. */
+  filamentRows?: ReactNode;
 }) {
   const { t } = useTranslation('calculator');
   const input = evaluation.status === 'invalid' ? null : (evaluation.input as unknown as Record<string, number | boolean>);
@@ -38,8 +42,10 @@ export function PrintSheetHeader({
     return text.trim();
   }
 
+  const severalLines = input !== null && evaluation.status !== 'invalid' && (evaluation.input.filaments?.length ?? 0) > 1;
   const rows = fields
     .filter(({ name }) => name !== 'projectName' && name !== 'printTimeMinutes')
+    .filter(({ name }) => !(severalLines && (name === 'filamentWeight' || name === 'filamentPricePerKg')))
     // § 19 UStG: no VAT line; the result card prints the legal note instead of the switch.
     .filter(({ name }) => name !== 'smallBusiness' && !(name === 'vatPercent' && input?.smallBusiness))
     // The empty target price is "none", not a figure.
@@ -72,6 +78,7 @@ export function PrintSheetHeader({
               </dd>
             </div>
           ))}
+          {severalLines ? filamentRows : null}
         </dl>
       ) : (
         <p className="text-sm">{t('results.invalid')}</p>

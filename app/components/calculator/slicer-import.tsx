@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PickerItem } from '~/calculator/pickers';
 import type { ImportContext } from '~/slicer/browser';
 import type { SlicerNoticeView } from '~/slicer/import-view';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -15,7 +16,7 @@ export const SLICER_IMPORT_PATH = '/calculator/slicer-import';
  * link. Reading, filling the form and formatting the notice live in the lazy
  * chunk (~/slicer/browser) or on the server: this file only renders.
  */
-export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) {
+export function SlicerImport({ initial, library = null }: { initial: SlicerNoticeView | null; /** Issue 23: the signed-in seller's active filaments, matched to the imported lines. */ library?: readonly PickerItem[] | null }) {
   const { t } = useTranslation('calculator');
   const hydrated = useHydrated();
   const { search } = useLocation();
@@ -24,7 +25,7 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
 
   const act = (task: (reader: typeof import('~/slicer/browser'), context: ImportContext) => unknown) =>
     import('~/slicer/browser')
-      .then((reader) => task(reader, { t, search, show: setNotice, busy: setBusy }))
+      .then((reader) => task(reader, { t, search, show: setNotice, busy: setBusy, library }))
       .catch(() => (setBusy(false), setNotice({ kind: 'error', code: 'readFailed' })));
   const read = (file: File | undefined) => file && act((reader, context) => reader.importFile(context, file));
 
@@ -76,6 +77,15 @@ export function SlicerImport({ initial }: { initial: SlicerNoticeView | null }) 
           <p>{notice.view.message}</p>
           {notice.view.warning ? <p className="text-xs">{notice.view.warning}</p> : null}
           {notice.view.lines ? <p className="text-xs" data-slicer-lines>{notice.view.lines}</p> : null}
+          {notice.view.matches ? (
+            <ul className="list-disc pl-4 text-xs" data-slicer-matches>
+              {notice.view.matches.map((text, i) => (
+                <li key={i} data-slicer-match={i + 1}>
+                  {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {notice.view.purge ? <p className="text-xs" data-slicer-purge>{notice.view.purge}</p> : null}
           {notice.view.timeCapped ? (
             <p data-slicer-time-capped className="mt-1 font-medium text-danger-700">

@@ -1,10 +1,21 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '~/calculator/fields';
 import { HIDDEN_PROJECT_FIELDS } from '~/models/calculator-projects.server';
-import { importSlicerFile } from '~/models/slicer-import.server';
+import { importLibraryFilaments, importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
 import { readSlicerUpload } from '~/web/slicer-upload.server';
-import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
+import { getServerT } from '~/i18n.server';
+import {
+  importedFieldValues,
+  importedFirstLineId,
+  importedLines,
+  importedLineTexts,
+  importInfoFromSummary,
+  importNoticeToParams,
+  type ImportOptions,
+  type SlicerImportNotice,
+} from '~/slicer/import-link';
+import { matchLines } from '~/slicer/library-match';
 
 /**
  * The slicer import without JavaScript: a multipart post of the file and the
@@ -20,13 +31,22 @@ export async function action(args: ActionFunctionArgs) {
   const fields = 'fields' in result ? result.fields : {};
   let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
   let notice: SlicerImportNotice;
+  const chosenIds: string[] = [];
   if (result.status === 'ok') {
     const info = importInfoFromSummary(result.summary);
-    Object.assign(values, importedFieldValues(info));
-    // Issue 23: one line per filament the file used; each keeps the price the form had for it.
+    // Issue 23: one line per filament the file used; each takes the signed-in seller's one fitting
+    // library filament, else keeps the price the form had for it.
+    const t = await getServerT('filament-lines');
+    const options: ImportOptions = {
+      matches: matchLines(importedLines(info), importedLines(info).length > 1 ? await importLibraryFilaments(ctx) : null),
+      colourName: (family) => t(`filament-lines:colours.${family}`),
+    };
+    Object.assign(values, importedFieldValues(info, options));
     const price = (line: number) => fields[line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`]?.slice(0, 64);
     const first = { grams: values.filamentWeight, pricePerKg: values.filamentPricePerKg, label: values.filamentLabel ?? '' };
-    values = withLineTexts(values, [first, ...importedLineTexts(info, price)]);
+    const further = importedLineTexts(info, price, options);
+    values = withLineTexts(values, [first, ...further]);
+    chosenIds.push(importedFirstLineId(info, options), ...further.map((line) => line.id));
     notice = { kind: 'info', info };
   } else if (result.status === 'unreadable') {
     notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };
@@ -39,6 +59,7 @@ export async function action(args: ActionFunctionArgs) {
     const value = fields[name]?.trim().slice(0, 256);
     if (value) params.set(name, value);
   }
+  chosenIds.forEach((id, i) => id && params.set(i === 0 ? 'selectedFilament' : `selectedFilament${i + 1}`, id));
   return redirect(`/calculator?${params}#slicer-import`, 303);
 }
 

@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     evaluation: evaluateCalculator(page.values),
     // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
     projectUsage: ctx ? await projectUsage(ctx) : null,
-    slicerNotice: slicerNoticeView(params, t),
+    slicerNotice: slicerNoticeView(params, t, libraryFilaments),
     // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
     partPreloads: ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
     meta: { title: t('meta.title'), description: t('meta.description') },
