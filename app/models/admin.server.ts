@@ -103,6 +103,29 @@ export async function getAdminSettings(ctx: RequestContext): Promise<Result<Reco
   return ok(Object.fromEntries(entries) as Record<SettingsKey, Record<string, unknown>>);
 }
 
+/**
+ * Whether a settings tab's group is in effect or the environment stands in for
+ * it (payment: STRIPE_*, ads: GOOGLE_ADS_*, mail: SMTP_URL, contact:
+ * CONTACT_EMAIL), so the tab can say that saving it replaces the environment.
+ */
+export async function getSettingsSource(ctx: RequestContext, tab: SettingsTab): Promise<Result<'settings' | 'env' | 'none'>> {
+  const refusal = adminRefusal(ctx);
+  if (refusal) return refusal;
+  const env = getEnv();
+  switch (tab) {
+    case 'stripe':
+      return ok((await readPaymentSettings(ctx.em)).source);
+    case 'google-ads':
+      return ok((await readAdsSettingsWithSource(ctx.em)).source);
+    case 'email':
+      return ok((await getEmailConfig(ctx.em)).host ? 'settings' : env.SMTP_URL ? 'env' : 'none');
+    case 'contact':
+      return ok((await readSettings(ctx.em, 'contact_config')).config.contactEmail ? 'settings' : env.CONTACT_EMAIL ? 'env' : 'none');
+    case 'operator':
+      return ok('settings');
+  }
+}
+
 type SettingsInputs = {
   stripe: StripeSettingsInput;
   'google-ads': GoogleAdsSettingsInput;

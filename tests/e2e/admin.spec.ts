@@ -7,7 +7,9 @@ import { uniqueEmail, waitForMail } from './mailbox';
 import { E2E_CONTACT_EMAIL, E2E_OPERATOR, insertUser } from './operator-settings';
 
 /**
- * The admin area and the owner's own account (issue 20), in both projects (`js` and `no-js`).
+ * The admin area and the owner's own account (issue 20), in both projects (`js` and `no-js`),
+ * reached as people do: the header's user menu, the tab links, the footer (addresses are typed
+ * only where the address is the point: a non-admin's refusal, the axe pass over every tab).
  * Only the settings groups whose values every test shares are saved here (Betreiber, Kontakt:
  * the values of operator-settings.ts); the e-mail tab is exercised without saving, since a
  * saved SMTP host would reroute the mails of the tests running alongside (its saving is
@@ -16,6 +18,24 @@ import { E2E_CONTACT_EMAIL, E2E_OPERATOR, insertUser } from './operator-settings
 
 function toast(page: Page) {
   return page.locator('[data-toast]');
+}
+
+/** From the start page to /admin the way an admin goes: the user menu in the header, then 'Admin'. */
+async function openAdminFromHeader(page: Page) {
+  await page.goto('/');
+  await page.locator('[data-user-menu] > summary').click();
+  await page.locator('[data-user-menu]').getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+}
+
+/** A tab reached by its link: the address names it, the link is marked current, the tab's heading shows. */
+async function openTab(page: Page, name: string, tab: string) {
+  const tabs = page.getByRole('navigation', { name: 'Einstellungen' });
+  await tabs.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?tab=${tab}$`));
+  await expect(tabs.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
 }
 
 async function closedPort(): Promise<number> {
@@ -27,12 +47,19 @@ async function closedPort(): Promise<number> {
 }
 
 test.describe('Administration', () => {
-  test('an admin reaches every tab by its address and saves the Betreiber and Kontakt tabs', async ({ page, signIn }) => {
+  test('an admin reaches the area from the header and every tab by its link, and saves the Betreiber and Kontakt tabs', async ({ page, signIn }) => {
     await signIn({ isAdmin: true, firstName: 'Ada' });
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+    await openAdminFromHeader(page);
     await expect(page.getByTestId('status-users')).toBeVisible();
-    const tabs = page.getByRole('navigation', { name: 'Einstellungen' });
+    // This server takes payments and ads from the environment (playwright.config.ts): the overview says so.
+    const payment = page.locator('[data-service=payment]');
+    await expect(payment).toContainText('eingerichtet');
+    await expect(payment).toContainText('Quelle: Umgebungsvariablen STRIPE_* – gelten, bis die Gruppe im Tab „Zahlung (Stripe)“ gespeichert wird');
+    const ads = page.locator('[data-service=ads]');
+    await expect(ads).toContainText('Testmodus');
+    await expect(ads).toContainText('Quelle: Umgebungsvariablen GOOGLE_ADS_*');
+    await expect(page.locator('[data-service=mail]')).toContainText('Quelle:');
+
     for (const [name, tab] of [
       ['Zahlung (Stripe)', 'stripe'],
       ['Google Ads', 'google-ads'],
@@ -42,15 +69,14 @@ test.describe('Administration', () => {
       ['Benutzer', 'users'],
       ['Übersicht', 'status'],
     ]) {
-      await expect(tabs.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/admin?tab=${tab}`);
+      await openTab(page, name, tab);
     }
     const header = page.getByRole('navigation', { name: 'Bereiche der Administration' });
     for (const name of ['Startseite', 'Projekte', 'Premium']) await expect(header.getByRole('link', { name })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Abmelden' })).toBeVisible();
 
     // Betreiber: saved, then shown on the legal pages.
-    await tabs.getByRole('link', { name: 'Betreiber' }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=operator$/);
+    await openTab(page, 'Betreiber', 'operator');
     const operator = page.locator('[data-settings-form=operator]');
     await operator.getByLabel('Name bzw. Firma').fill('');
     await operator.getByRole('button', { name: 'Speichern' }).click();
@@ -68,7 +94,7 @@ test.describe('Administration', () => {
     await expect(operator.getByLabel('Name bzw. Firma')).toHaveValue(E2E_OPERATOR.name);
 
     // Kontakt.
-    await tabs.getByRole('link', { name: 'Kontakt' }).click();
+    await openTab(page, 'Kontakt', 'contact');
     const contact = page.locator('[data-settings-form=contact]');
     await contact.getByLabel('Empfänger der Kontaktanfragen').fill('kein-at');
     await contact.getByRole('button', { name: 'Speichern' }).click();
@@ -79,24 +105,29 @@ test.describe('Administration', () => {
     await expect(toast(page)).toContainText('Die Kontakt-Konfiguration wurde gespeichert.');
 
     // Stripe: the required fields say so, nothing is saved; secrets are never filled in.
-    await tabs.getByRole('link', { name: 'Zahlung (Stripe)' }).click();
+    await openTab(page, 'Zahlung (Stripe)', 'stripe');
+    await expect(page.locator('[data-env-note]')).toContainText('Zurzeit gelten die Umgebungsvariablen STRIPE_*');
     const stripe = page.locator('[data-settings-form=stripe]');
     await expect(stripe.getByLabel('Secret Key')).toHaveValue('');
     await stripe.getByLabel('Public Key (Publishable Key)').fill('');
     await stripe.getByRole('button', { name: 'Speichern' }).click();
     await expect(stripe.getByText('Public Key ist erforderlich')).toBeVisible();
 
-    await page.goto('/impressum');
+    const footer = page.locator('[data-site-footer]');
+    await footer.getByRole('link', { name: 'Impressum' }).click();
+    await expect(page).toHaveURL(/\/impressum$/);
     await expect(page.getByText('Beispielweg 5').first()).toBeVisible();
     await expect(page.getByText(/HRB 12345/)).toBeVisible();
-    await page.goto('/kontakt');
+    await footer.getByRole('link', { name: 'Kontakt' }).click();
+    await expect(page).toHaveURL(/\/kontakt$/);
     await expect(page.getByRole('link', { name: E2E_OPERATOR.email })).toBeVisible();
     await expect(page.getByText(/innerhalb von 24 Stunden/)).toBeVisible();
   });
 
   test('the e-mail tab tests a connection and sends a test mail through the outbox', async ({ page, signIn }, testInfo) => {
     await signIn({ isAdmin: true });
-    await page.goto('/admin?tab=email');
+    await openAdminFromHeader(page);
+    await openTab(page, 'E-Mail', 'email');
     const form = page.locator('[data-settings-form=email]');
     await form.getByLabel('SMTP-Server').fill('127.0.0.1');
     await form.getByLabel('Port', { exact: true }).fill(String(await closedPort()));
@@ -106,8 +137,9 @@ test.describe('Administration', () => {
     const result = page.getByTestId('smtp-test-result');
     await expect(result).toContainText('Verbindungstest fehlgeschlagen');
     await expect(result).toContainText(/ECONNREFUSED|connect/i);
-    // Nothing was saved by the test.
-    await page.goto('/admin?tab=email');
+    // Nothing was saved by the test: the tab opened again shows the saved (empty) server.
+    await openTab(page, 'Übersicht', 'status');
+    await openTab(page, 'E-Mail', 'email');
     await expect(form.getByLabel('SMTP-Server')).toHaveValue('');
 
     const address = uniqueEmail('testmail');
@@ -130,7 +162,8 @@ test.describe('Administration', () => {
     const victim = uniqueEmail('loeschen');
     await insertUser(victim, 'Lotte');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/admin?tab=users');
+    await openAdminFromHeader(page);
+    await openTab(page, 'Benutzer', 'users');
     await page.getByLabel('Benutzer suchen').fill(victim.toUpperCase());
     await page.getByRole('button', { name: 'Suchen' }).click();
     await expect(page.getByTestId('user-count')).toHaveText('1 Benutzer');
@@ -147,6 +180,12 @@ test.describe('Administration', () => {
 
   test('a signed-in non-admin is refused with the card and the toast', async ({ page, signIn }) => {
     await signIn();
+    // No way there in the header…
+    await page.goto('/');
+    await page.locator('[data-user-menu] > summary').click();
+    await expect(page.locator('[data-user-menu]').getByRole('link', { name: 'Profil' })).toBeVisible();
+    await expect(page.locator('[data-user-menu]').getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    // …and the address refused.
     const response = await page.goto('/admin?tab=users');
     expect(response?.status()).toBe(403);
     await expect(page.getByRole('heading', { name: 'Zugriff verweigert' })).toBeVisible();
@@ -172,7 +211,10 @@ test.describe('Barrierefreiheit der Administration', () => {
 test.describe('Eigenes Konto', () => {
   test('the owner downloads their data and deletes the account with the current password', async ({ page, signIn }) => {
     const user = await signIn({ firstName: 'Olga' });
-    await page.goto('/profile');
+    await page.goto('/');
+    await page.locator('[data-user-menu] > summary').click();
+    await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Meine Daten herunterladen' }).click();
     const download = await downloading;

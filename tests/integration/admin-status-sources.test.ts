@@ -26,6 +26,11 @@ async function statusOf(cookie: string): Promise<AdminStatus> {
   return data.status.status;
 }
 
+async function tabSource(cookie: string, tab: string): Promise<string> {
+  const data = (await adminLoader({ request: apiRequest(`/admin?tab=${tab}`, 'GET', undefined, { cookie }), params: {}, context: {} })) as { source: string };
+  return data.source;
+}
+
 async function save(cookie: string, tab: string, fields: Record<string, string>) {
   const { action } = await import('../../app/routes/_admin+/admin');
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': '127.0.0.1', Cookie: cookie });
@@ -60,6 +65,9 @@ describe('status tab: where the settings come from', () => {
     });
     status = await statusOf(admin.cookie);
     expect(status.configured).toMatchObject({ payment: true, paymentSource: 'env', ads: 'test', adsSource: 'env' });
+    // The tabs say it too (their note: saving replaces the environment).
+    expect(await tabSource(admin.cookie, 'stripe')).toBe('env');
+    expect(await tabSource(admin.cookie, 'google-ads')).toBe('env');
 
     // Saved in the tabs: the settings win, and the overview says so.
     await save(admin.cookie, 'google-ads', { clientId: 'ca-pub-9999999999', adSlotId: '7', enableAds: 'on' });
@@ -74,6 +82,8 @@ describe('status tab: where the settings come from', () => {
     });
     status = await statusOf(admin.cookie);
     expect(status.configured).toMatchObject({ payment: true, paymentSource: 'settings', ads: 'on', adsSource: 'settings' });
+    expect(await tabSource(admin.cookie, 'stripe')).toBe('settings');
+    expect(await tabSource(admin.cookie, 'google-ads')).toBe('settings');
     // The page data carries no secret, from either source.
     expect(JSON.stringify(status)).not.toMatch(/sk_test|whsec_/);
   });

@@ -15,6 +15,7 @@ import { ADMIN_TABS, isSettingsTab, settingsSchemas, SETTINGS_TAB_GROUPS, testMa
 import {
   getAdminSettings,
   getAdminStatus,
+  getSettingsSource,
   listAuditLog,
   saveSettings,
   sendTestMail,
@@ -69,9 +70,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab = tabOf(url);
   const base = { allowed: true as const, title, tab, currentUserId: ctx.user.id };
   if (isSettingsTab(tab)) {
-    const settings = await getAdminSettings(ctx);
-    if (!isOk(settings)) throw new Response('Forbidden', { status: 403 });
-    return { ...base, settings: settings.value[SETTINGS_TAB_GROUPS[tab]] };
+    const [settings, source] = await Promise.all([getAdminSettings(ctx), getSettingsSource(ctx, tab)]);
+    if (!isOk(settings) || !isOk(source)) throw new Response('Forbidden', { status: 403 });
+    return { ...base, settings: settings.value[SETTINGS_TAB_GROUPS[tab]], source: source.value };
   }
   if (tab === 'users') {
     const users = await listUsers(ctx, { search: url.searchParams.get('q') ?? '', page: pageOf(url) });
@@ -254,6 +255,7 @@ function TabContent() {
     const tested = actionData && actionData.intent === 'smtpTest' && tab === 'email' ? actionData.entered : null;
     return (
       <div className="rounded-card border border-surface-line bg-surface p-4 shadow-card sm:p-6">
+        {loaderData.source === 'env' ? <EnvNote tab={tab} /> : null}
         <SettingsForm key={`${tab}-${key}${tested ? '-tested' : ''}`} tab={tab} values={tested ? { ...loaderData.settings, ...tested } : loaderData.settings} lastResult={lastResult}>
           {tab === 'email' ? <SmtpTest /> : null}
         </SettingsForm>
@@ -266,6 +268,16 @@ function TabContent() {
   }
   if ('status' in loaderData) return <StatusTab data={loaderData.status} />;
   return null;
+}
+
+/** The environment stands in for this group until it is saved here: the tab says so, and what saving does. */
+function EnvNote({ tab }: { tab: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <p role="note" data-env-note className="mb-5 rounded-md border border-brand-600/30 bg-brand-50 px-3 py-2.5 text-sm text-ink">
+      {t(`envNote.${tab}`)}
+    </p>
+  );
 }
 
 type ResultData = { intent: string; ok?: boolean; title?: string; message?: string };
