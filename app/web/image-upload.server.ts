@@ -52,10 +52,13 @@ async function textFieldsOnly(request: Request, length: number): Promise<FormDat
  * 5 MB, kept in memory (the parser stops at the limit). A body it cannot read
  * is not a picture (400, never 500).
  */
-export async function readProfileImageForm(request: Request): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: 'tooLarge' | 'notAnImage' }> {
+export async function readProfileImageForm(
+  request: Request,
+  { maxBytes = PROFILE_IMAGE_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: 'tooLarge' | 'notAnImage' }> {
   // Refuse obviously oversized bodies before reading them (a little room for the multipart framing).
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) {
+  if (length > maxBytes + 64 * 1024) {
     // Read to its end (and dropped) so the page's answer reaches a browser still sending.
     await textFieldsOnly(request, length);
     return { ok: false, error: 'tooLarge' };
@@ -64,7 +67,7 @@ export async function readProfileImageForm(request: Request): Promise<{ ok: true
     const formData = await unstable_parseMultipartFormData(
       request,
       unstable_createMemoryUploadHandler({
-        maxPartSize: PROFILE_IMAGE_MAX_BYTES,
+        maxPartSize: maxBytes,
         filter: ({ name }) => name === 'image' || name === 'intent',
       }),
     );

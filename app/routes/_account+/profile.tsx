@@ -26,6 +26,7 @@ import { failureMessage, pageMessageResult, pageResult } from '~/web/result-resp
 import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
 import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
+import { businessLogoRemoveReply, businessLogoUploadReply, isLogoUpload, LOGO_REMOVE_INTENT } from '~/web/business-logo.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const handle = { i18n: ['account', 'auth', 'admin', 'quotes'] };
@@ -35,8 +36,9 @@ const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT('account');
-  const businessDetails = businessDetailsFormValues(await getBusinessDetails(ctx));
-  return { user: toPublicUser(ctx.user), businessDetails, meta: { title: t('profile.metaTitle') } };
+  const details = await getBusinessDetails(ctx);
+  const businessDetails = businessDetailsFormValues(details);
+  return { user: toPublicUser(ctx.user), businessDetails, businessLogo: details?.logoPath ?? null, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,7 +46,8 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT(['account', 'auth']);
 
-  // The picture form is the only multipart one (intent=uploadImage).
+  // The quote logo's form posts to /profile?logo (issue 26); the picture form is the other multipart one (intent=uploadImage).
+  if (isLogoUpload(request)) return businessLogoUploadReply(ctx, request);
   if (request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
     const upload = await readProfileImageForm(request);
     return pageMessageResult(upload.ok ? await changeProfilePicture(ctx, upload.bytes) : refusedPicture(upload.error), () => ({
@@ -102,6 +105,8 @@ export async function action(args: ActionFunctionArgs) {
       toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription') },
     }), { extra: { intent } });
   }
+
+  if (intent === LOGO_REMOVE_INTENT) return businessLogoRemoveReply(ctx);
 
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
@@ -315,11 +320,14 @@ function OwnAccountCards() {
 }
 
 function BusinessDetailsSection() {
-  const { businessDetails } = useLoaderData<typeof loader>();
+  const { businessDetails, businessLogo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const logoError = (actionData?.intent === 'uploadLogo' || actionData?.intent === 'removeLogo') && 'formError' in actionData ? String(actionData.formError) : null;
   return (
     <BusinessDetailsCard
       details={businessDetails}
+      logo={businessLogo}
+      logoError={logoError}
       lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
     />
   );
