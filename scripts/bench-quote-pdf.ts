@@ -51,7 +51,8 @@ const quote = {
   createdAt: new Date('2026-11-26T09:00:00Z'),
 } as unknown as Quote;
 
-const content = { ...quoteView(quote, t, '2026-11-26'), branding: t('doc.branding') };
+// QUOTE_PDF_LOGO=<a JPEG as the upload stores it>: the figures with a logo.
+const content = { ...quoteView(quote, t, '2026-11-26'), branding: t('doc.branding'), logo: process.env.QUOTE_PDF_LOGO ? fs.readFileSync(process.env.QUOTE_PDF_LOGO) : null };
 const times: number[] = [];
 let size = 0;
 for (let i = 0; i < count; i++) {

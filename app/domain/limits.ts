@@ -133,6 +133,9 @@ export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Spec §5 "Images": profile pictures up to 5 MB (checked in the browser and on the server). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Issue 26: a seller's logo for quotes, up to 2 MB (re-encoded to a small JPEG; the no-JS form posts it to /profile). */
+export const BUSINESS_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
 /** Largest body the local upload route accepts (spec: profile picture and generic uploader, 5 MB). */
 export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;
 

@@ -255,3 +255,24 @@ export function typedQuoteTotals(
   );
   return { lineCents, totals };
 }
+
+/**
+ * A seller's logo (business details): `/images/logo/<owner id>/<random hex>`. Each upload gets a new
+ * address and a stored file never changes, so a quote that saved one keeps showing it (a snapshot).
+ * The owner in the key lets the image route check access without a lookup: the owner only.
+ */
+const LOGO_PATH = /^\/images\/(logo\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[0-9a-f]{32})$/;
+
+export function parseLogoPath(path: string | null | undefined): { key: string; ownerId: string } | null {
+  const match = path ? LOGO_PATH.exec(path) : null;
+  return match ? { key: match[1], ownerId: match[2] } : null;
+}
+
+export function logoPathOf(key: string): string {
+  return `/images/${key}`;
+}
+
+/** Whether `userId` owns the logo stored at `key`. */
+export function ownsLogoKey(userId: string | null | undefined, key: string): boolean {
+  return Boolean(userId) && key.startsWith(`logo/${userId}/`);
+}

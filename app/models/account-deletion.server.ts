@@ -2,6 +2,7 @@ import { User } from '../entities';
 import { deleteUserSessions } from '../services/session.server';
 import type { RequestContext } from '../services/request-context.server';
 import { getFileStore, isValidObjectKey } from '../services/storage.server';
+import { logoKeysOfUser } from './business-logo.server';
 import { cancelSubscriptionBeforeDeletion, type CancelSubscription } from '../services/subscription-cancel.server';
 import { recordAudit } from './admin.server';
 import { parseProductImagePath } from '../domain/product-images';
@@ -80,6 +81,8 @@ async function deleteAccountOnce(ctx: RequestContext, input: { userId: string; b
       const parsed = parseProductImagePath(path);
       if (parsed) files.set(parsed.key, 'product');
     }
+    // Quote logos (issue 26): the business details' and every one a quote kept; the rows go with the user.
+    for (const key of await logoKeysOfUser(tx, user.id)) files.set(key, 'profile');
     for (const [key, kind] of files) {
       await tx.execute(
         `insert into pending_uploads (key, user_id, kind, created_at, expires_at) values (?, ?, ?, now(), now())

@@ -2,6 +2,7 @@ import { User } from '../entities';
 import { isAdmin } from '../domain/permissions';
 import type { RequestContext } from '../services/request-context.server';
 import { ownsProductImageKey } from '../domain/product-images';
+import { ownsLogoKey } from '../domain/quotes';
 
 /**
  * Who may see a stored image. Keys are random, but being unguessable is not
@@ -17,6 +18,8 @@ import { ownsProductImageKey } from '../domain/product-images';
 export async function canViewImage(ctx: Pick<RequestContext, 'em' | 'user'>, key: string): Promise<boolean> {
   const viewer = ctx.user;
   if (key.startsWith('product/')) return ownsProductImageKey(viewer?.id, key);
+  // A seller's quote logo (issue 26): its owner only, like product images.
+  if (key.startsWith('logo/')) return ownsLogoKey(viewer?.id, key);
   const match = /^profile\/([0-9a-f-]{36})\/[a-z0-9-]+$/.exec(key);
   if (!match) return false;
   if (!viewer || (viewer.id !== match[1] && !isAdmin(viewer))) return false;

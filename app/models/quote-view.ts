@@ -1,6 +1,6 @@
 import type { Quote } from '../entities';
 import { formatCents, lineTotalCents, quoteTotals, type QuoteTotals } from '../domain/quote-totals';
-import { displayStatus, formatIsoDate } from '../domain/quotes';
+import { displayStatus, formatIsoDate, parseLogoPath } from '../domain/quotes';
 
 /**
  * What a quote shows, formatted once (German): the print page, the preview and
@@ -45,6 +45,9 @@ export function quoteView(quote: Quote, t: (key: string, options?: Record<string
     isDraft: quote.status === 'draft',
     title: t('quotes:doc.title', { number: quote.number }),
     seller: { name: seller.businessName || t('quotes:doc.sellerMissing'), lines: sellerLines },
+    /** The logo saved with the quote (its address; the PDF reads the file), or null. */
+    logo: parseLogoPath(seller.logoPath) ? seller.logoPath : null,
+    logoAlt: t('quotes:logo.alt', { name: seller.businessName }),
     customer: [quote.customerName, ...(quote.customerAddress ?? '').split('\n').filter(Boolean)],
     meta: [
       [t('quotes:doc.number'), quote.number],

@@ -11,6 +11,7 @@ import { isPremium } from '../domain/permissions';
 import { projectEngineInput } from './projects.server';
 import { eurosToCents, lineTotalCents } from '../domain/quote-totals';
 import { quoteView, totalsOf } from './quote-view';
+import { logoBytes } from './business-logo.server';
 
 export { quoteView, totalsOf, type QuoteView } from './quote-view';
 import {
@@ -331,7 +332,11 @@ export async function quotePdf(ctx: UserContext, id: unknown): Promise<Result<{ 
 async function pdfOf(ctx: UserContext, quote: Quote): Promise<{ bytes: Buffer; filename: string }> {
   const t = await getServerT('quotes');
   const view = quoteView(quote, t, berlinDate(ctx.now));
-  const content: QuotePdfContent = { ...view, branding: isPremium(ctx.user, ctx.now) ? undefined : t('quotes:doc.branding') };
+  const content: QuotePdfContent = {
+    ...view,
+    branding: isPremium(ctx.user, ctx.now) ? undefined : t('quotes:doc.branding'),
+    logo: await logoBytes(quote.seller.logoPath, ctx.user.id),
+  };
   const bytes = await renderQuotePdf(content, { createdAt: quote.createdAt });
   return { bytes, filename: `Angebot-${quote.number}.pdf` };
 }

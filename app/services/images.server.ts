@@ -43,7 +43,7 @@ export function detectImageType(bytes: Buffer): Detected {
 
 export async function normalizeUploadedImage(
   bytes: Buffer,
-  opts: { maxBytes: number },
+  opts: { maxBytes: number; maxEdge?: number },
 ): Promise<{ ok: true; jpeg: Buffer } | { ok: false; error: ImageError }> {
   if (bytes.length > opts.maxBytes) return { ok: false, error: 'tooLarge' };
 
@@ -71,7 +71,7 @@ export async function normalizeUploadedImage(
     const jpeg = await sharp(bytes, input)
       .rotate()
       .flatten({ background: '#ffffff' })
-      .resize(MAX_IMAGE_EDGE, MAX_IMAGE_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .resize(opts.maxEdge ?? MAX_IMAGE_EDGE, opts.maxEdge ?? MAX_IMAGE_EDGE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: JPEG_QUALITY })
       .toBuffer();
     return { ok: true, jpeg };

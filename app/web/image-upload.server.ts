@@ -41,9 +41,19 @@ export async function readImageForm(request: Request, field = 'image'): Promise<
  * 5 MB kept in memory (a larger one is 413 with the spec's "Maximum: 5MB"). A
  * body it cannot read is not a picture (400, never 500).
  */
+/** One picture file field `image`, read as it streams: its bytes, or why there are none (the logo's and the profile picture's forms). */
+export async function readPictureUpload(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; error: 'tooLarge' | 'notAnImage' }> {
+  const upload = await readImageUpload(request, 'image', maxBytes);
+  if (upload.status === 'ok') return { ok: true, bytes: upload.bytes };
+  return { ok: false, error: upload.status === 'tooLarge' ? 'tooLarge' : 'notAnImage' };
+}
+
 export async function readProfileImageForm(request: Request): Promise<Result<Buffer>> {
-  const upload = await readImageUpload(request, 'image', PROFILE_IMAGE_MAX_BYTES);
-  if (upload.status === 'ok') return ok(upload.bytes);
-  if (upload.status === 'tooLarge') return tooLarge(profileImageErrorKeys.tooLarge, { params: { n: PROFILE_IMAGE_MAX_BYTES / 1024 / 1024 } });
+  const upload = await readPictureUpload(request, PROFILE_IMAGE_MAX_BYTES);
+  if (upload.ok) return ok(upload.bytes);
+  if (upload.error === 'tooLarge') return tooLarge(profileImageErrorKeys.tooLarge, { params: { n: PROFILE_IMAGE_MAX_BYTES / 1024 / 1024 } });
   return refusedPicture('notAnImage');
 }

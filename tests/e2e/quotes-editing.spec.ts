@@ -127,3 +127,52 @@ test('a quote at 320 px: lines stacked, no sideways scrolling, every figure on s
   expect(await page.locator('[data-quote-document] td', { hasText: '1.599.999,80' }).evaluate((element) => getComputedStyle(element).display)).toBe('table-cell');
   await expect(page.locator('[data-quote-document] thead')).toBeVisible();
 });
+
+test('a logo on the business details: refused when wrong or too large, shown on the quote and its PDF, removed', async ({ page, signIn }) => {
+  const sharp = (await import('sharp')).default;
+  await signIn();
+  await page.goto('/profile');
+  const card = page.locator('#geschaeftsdaten');
+  await expect(card).toContainText('Speichern Sie zuerst Ihre Geschäftsdaten; danach können Sie ein Logo hochladen.');
+  await card.getByLabel('Firmen- oder Geschäftsname').fill('Müllers 3D-Druckerei');
+  await card.getByLabel('Anschrift').fill('Werkstraße 5\n80331 München');
+  await card.getByLabel('Mailadresse für Kunden').fill('angebote@mueller-3d.example');
+  await card.getByRole('button', { name: 'Geschäftsdaten speichern' }).click();
+  await expect(page.locator('[data-toast]')).toContainText('Geschäftsdaten gespeichert');
+
+  const chooseAndUpload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    await page.locator('#geschaeftsdaten').getByLabel(/Logo-Datei wählen|Anderes Logo wählen/).setInputFiles(file);
+    await page.locator('#geschaeftsdaten').getByRole('button', { name: 'Logo hochladen' }).click();
+  };
+  await chooseAndUpload({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 1)]) });
+  await expect(page.locator('#geschaeftsdaten').getByRole('alert')).toHaveText('Bitte wählen Sie ein Logo als JPEG- oder PNG-Datei.');
+  await expect(page.locator('#business-logo')).toHaveAttribute('aria-invalid', 'true');
+  const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2 * 1024 * 1024 + 10, 7)]);
+  await chooseAndUpload({ name: 'riesig.png', mimeType: 'image/png', buffer: big });
+  await expect(page.locator('#geschaeftsdaten').getByRole('alert')).toHaveText('Das Logo ist zu groß. Bitte wählen Sie eine Datei bis 2 MB.');
+  await expect(page.locator('[data-business-logo]')).toHaveCount(0);
+
+  const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 208, g: 2, b: 27, alpha: 1 } } }).png().toBuffer();
+  await chooseAndUpload({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.locator('[data-toast]')).toContainText('Logo gespeichert');
+  const shown = page.locator('#geschaeftsdaten [data-business-logo]');
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+
+  // A quote saved now shows it, on the page and in its PDF.
+  const quote = await draftQuote(page);
+  await openQuoteFromList(page, quote.number);
+  const logo = page.locator('[data-quote-document] [data-quote-logo]');
+  await expect(logo).toHaveAttribute('alt', 'Logo von Müllers 3D-Druckerei');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  const pdf = await page.request.get(`/angebote/${quote.id}.pdf`);
+  expect((await pdf.body()).toString('latin1')).toContain('/Subtype /Image');
+
+  // Removed: gone from the card; the quote saved with it keeps it.
+  await page.goto('/profile#geschaeftsdaten');
+  await page.locator('#geschaeftsdaten').getByRole('button', { name: 'Logo entfernen' }).click();
+  await expect(page.locator('[data-toast]')).toContainText('Logo entfernt');
+  await expect(page.locator('[data-business-logo]')).toHaveCount(0);
+  await page.goto(`/angebote/${quote.id}`);
+  await expect.poll(() => page.locator('[data-quote-logo]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+});

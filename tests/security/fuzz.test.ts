@@ -48,6 +48,8 @@ const ROUTES: Route[] = [
   { path: '/auth/link?token=abc', methods: ['GET', 'POST'], fields: { intent: 'signIn', token: 'a'.repeat(43) } },
   // Quotes (issue 26): pages
   { signedIn: true, path: '/profile?geschaeftsdaten', methods: ['POST'], fields: { intent: 'saveBusinessDetails', businessName: 'Fuzz', address: 'Weg 1', email: 'fuzz@example.de', smallBusiness: 'on', validityDays: '14', closingText: 'Danke' } },
+  { signedIn: true, path: '/profile?logo', methods: ['POST'], fields: { intent: 'uploadLogo', image: '\u0089PNG\r\n\u001a\nkein Bild' } },
+  { signedIn: true, path: '/profile?geschaeftsdaten-logo', methods: ['POST'], fields: { intent: 'removeLogo' } },
   { signedIn: true, path: '/angebote?q=fuzz&status=draft&page=2', methods: ['GET', 'POST'], fields: { intent: 'copy', id: '00000000-0000-4000-8000-000000000000', q: 'fuzz', status: 'draft', page: '1' } },
   { signedIn: true, path: '/angebote/neu?project=00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { projectId: '00000000-0000-4000-8000-000000000000', customerName: 'Fuzz', customerAddress: 'Weg 1', customerEmail: 'fuzz@example.de' } },
   { signedIn: true, path: '/angebote/00000000-0000-4000-8000-000000000000', methods: ['GET', 'POST'], fields: { intent: 'save', customerName: 'Fuzz', quoteDate: '2026-11-26', validUntil: '2026-12-10', 'lines[0].description': 'Fuzz', 'lines[0].quantity': '1', 'lines[0].unitPrice': '1,50', 'lines[0].vatRate': '19', discountPercent: '0' } },

@@ -6,6 +6,9 @@
 export type QuoteDocumentView = {
   title: string;
   seller: { name: string; lines: string[] };
+  /** The seller's logo (an /images/logo/… address, shown to its owner only), or null. */
+  logo?: string | null;
+  logoAlt?: string;
   customer: string[];
   meta: [string, string][];
   intro?: string;
@@ -26,13 +29,16 @@ export function QuoteDocument({ view, branding, headingLevel = 2 }: { view: Quot
   const hasVat = view.columns.vat !== null;
   return (
     <article data-quote-document className="quote-document mx-auto w-full max-w-[210mm] bg-white p-4 text-[13px] leading-snug text-black sm:p-8 print:max-w-none print:p-0">
-      <header className="text-right">
-        <p className="text-base font-bold">{view.seller.name}</p>
-        {view.seller.lines.map((line) => (
-          <p key={line} className="text-xs text-neutral-600">
-            {line}
-          </p>
-        ))}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        {view.logo ? <img src={view.logo} alt={view.logoAlt ?? ''} className="max-h-[20mm] max-w-[50mm] object-contain object-left-top" data-quote-logo /> : <span />}
+        <div className="ml-auto text-right">
+          <p className="text-base font-bold">{view.seller.name}</p>
+          {view.seller.lines.map((line) => (
+            <p key={line} className="text-xs text-neutral-600">
+              {line}
+            </p>
+          ))}
+        </div>
       </header>
       <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:justify-between print:flex-row print:justify-between">
         <address className="not-italic">

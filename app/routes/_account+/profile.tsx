@@ -27,6 +27,7 @@ import { failureMessage, pageMessageResult, pageResult } from '~/web/result-resp
 import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
 import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
+import { businessLogoRemoveReply, businessLogoUploadReply, isLogoUpload, LOGO_REMOVE_INTENT } from '~/web/business-logo.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const handle = { i18n: ['account', 'auth', 'admin', 'quotes'] };
@@ -36,8 +37,9 @@ const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT('account');
-  const businessDetails = businessDetailsFormValues(await getBusinessDetails(ctx));
-  return { user: toPublicUser(ctx.user), businessDetails, meta: { title: t('profile.metaTitle') } };
+  const details = await getBusinessDetails(ctx);
+  const businessDetails = businessDetailsFormValues(details);
+  return { user: toPublicUser(ctx.user), businessDetails, businessLogo: details?.logoPath ?? null, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,7 +47,8 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT(['account', 'auth']);
 
-  // The picture form is the only multipart one (intent=uploadImage).
+  // The quote logo's form posts to /profile?logo (issue 26); the picture form is the other multipart one (intent=uploadImage).
+  if (isLogoUpload(request)) return businessLogoUploadReply(ctx, request);
   if (request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
     const image = await readProfileImageForm(request);
     return pageMessageResult(await andThen(image, (bytes) => changeProfilePicture(ctx, bytes)), () => ({
@@ -103,6 +106,8 @@ export async function action(args: ActionFunctionArgs) {
       toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription') },
     }), { extra: { intent } });
   }
+
+  if (intent === LOGO_REMOVE_INTENT) return businessLogoRemoveReply(ctx);
 
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
@@ -316,11 +321,14 @@ function OwnAccountCards() {
 }
 
 function BusinessDetailsSection() {
-  const { businessDetails } = useLoaderData<typeof loader>();
+  const { businessDetails, businessLogo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const logoError = (actionData?.intent === 'uploadLogo' || actionData?.intent === 'removeLogo') && 'formError' in actionData ? String(actionData.formError) : null;
   return (
     <BusinessDetailsCard
       details={businessDetails}
+      logo={businessLogo}
+      logoError={logoError}
       lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
     />
   );
