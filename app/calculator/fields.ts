@@ -12,7 +12,7 @@
  *
  * Browser-safe: no Node, React or zod imports.
  */
-import { formatDecimalInput } from '../lib/number';
+import { formatDecimalInput, formatMoneyInput } from '../lib/number';
 
 /** The form's cards, in page order. */
 export const calculatorSections = [
@@ -350,8 +350,10 @@ export const printerDefaults = Object.freeze({
 export type CalculatorRawValues = Record<CalculatorFieldName, string> & Partial<Record<LineTextName, string>>;
 
 function defaultText(name: AnyFieldName): string {
-  const value: FieldSpec['default'] = calculatorFields[name].default;
-  if (typeof value === 'number') return formatDecimalInput(value);
+  const spec: FieldSpec = calculatorFields[name];
+  const value = spec.default;
+  // Money with its two decimals, as the pages show it (issue 24 §1): 0,50 €, not 0,5.
+  if (typeof value === 'number') return spec.kind === 'number' && spec.money ? formatMoneyInput(value) : formatDecimalInput(value);
   if (typeof value === 'boolean') return value ? '1' : '';
   return value;
 }

@@ -7,7 +7,7 @@
  * address stays a shareable link and a reload does not add another line.
  * With JavaScript the form does the same in the browser (components/calculator/filament-lines.tsx).
  */
-import { formatDecimalInput } from '../lib/number';
+import { formatMoneyInput } from '../lib/number';
 import {
   defaultRawValues,
   lineFieldName,
@@ -28,7 +28,8 @@ export const LINE_APPLIED_PARAM = 'filamentUebernommen';
 export type FilamentLinesState = {
   /** selectedFilament2… by line (index 0 = line 2); '' = entered by hand. */
   ids: string[];
-  applied: { line: number; name: string; pricePerKg: string } | null;
+  /** The price as a number: the box writes it the pages' way (1.299,50 €; issue 24 §1). */
+  applied: { line: number; name: string; pricePerKg: number } | null;
   newLine: FilamentLineTexts;
 };
 
@@ -50,7 +51,7 @@ export function filamentLinesState(
   let applied: FilamentLinesState['applied'] = null;
   const line = Number(params.get(LINE_APPLIED_PARAM));
   const item = Number.isInteger(line) && line >= 2 ? filaments?.find((entry) => entry.id === ids[line - 2]) : undefined;
-  if (item) applied = { line, name: item.name, pricePerKg: formatDecimalInput(Number(item.pricePerKg)) };
+  if (item) applied = { line, name: item.name, pricePerKg: Number(item.pricePerKg) };
   const defaults = defaultRawValues();
   return { ids, applied, newLine: { grams: defaults.filamentWeight, pricePerKg: defaults.filamentPricePerKg, label: '' } };
 }
@@ -78,7 +79,7 @@ export function lineActionRedirect(params: URLSearchParams, filaments: readonly 
   } else if (match?.[1] === 'uebernehmen' && line >= 2 && line <= lines.length) {
     const item = filaments?.find((entry) => entry.id === ids[line - 1]);
     if (item) {
-      lines[line - 1] = { ...lines[line - 1], pricePerKg: formatDecimalInput(Number(item.pricePerKg)) };
+      lines[line - 1] = { ...lines[line - 1], pricePerKg: formatMoneyInput(Number(item.pricePerKg)) };
       applied = line;
     }
   }

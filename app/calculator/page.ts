@@ -8,6 +8,11 @@
 export const RESET_PARAM = 'zuruecksetzen';
 /** `/calculator?project=<id>`: a saved project, opened (signed-in users only). */
 export const PROJECT_PARAM = 'project';
+/**
+ * Marks the calculator opened from the landing's worked example, which then says in one line
+ * why its minimum price (fees taken from the price) is above the example's 11,97 € (issue 24 §2).
+ */
+export const WORKED_EXAMPLE_PARAM = 'beispiel';
 
 /** The type is the one source: the lazily loaded save panel repeats the value typed by it, rather than importing it from the route's chunk. */
 export type SaveIntent = 'save';

@@ -1,4 +1,5 @@
 import { defaultRawValues, rawValuesToSearchParams, type CalculatorRawValues } from './fields';
+import { WORKED_EXAMPLE_PARAM } from './page';
 
 /**
  * The landing page's worked example (spec §1: miniature figure, 1 h print) as
@@ -29,5 +30,7 @@ export const workedExampleValues: Partial<CalculatorRawValues> = {
 };
 
 export function workedExampleHref(): string {
-  return `/calculator?${rawValuesToSearchParams({ ...defaultRawValues(), ...workedExampleValues })}`;
+  const query = rawValuesToSearchParams({ ...defaultRawValues(), ...workedExampleValues });
+  query.set(WORKED_EXAMPLE_PARAM, '1');
+  return `/calculator?${query}`;
 }

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { printerDefaults } from '../calculator/fields';
-import { formatEuro, formatNumber, formatPercent, parseDecimal } from '../lib/number';
+import { formatMoney, formatNumber, formatPercent, formatQuantity, parseDecimal } from '../lib/number';
 
 export const FILAMENT_MATERIALS = ['PLA', 'ABS', 'PETG', 'TPU', 'ASA', 'PC', 'Nylon', 'HIPS', 'PVA'] as const;
 export const PACKAGING_TYPES = ['box', 'envelope', 'bubble_mailer', 'padded_envelope', 'tube', 'bag'] as const;
@@ -66,6 +66,10 @@ export type NumberFieldDef = BaseField & {
 };
 export type SelectFieldDef = BaseField & { type: 'select'; options: readonly string[]; default: string; optionLabel: string };
 export type SwitchFieldDef = BaseField & { type: 'switch'; default: 1 | 0 };
+/** A number field holding an amount of money (its unit is €, €/kWh or €/kg): shown and pre-filled with two decimals. */
+export function isMoneyField(field: NumberFieldDef): boolean {
+  return field.unit.startsWith('library:units.euro');
+}
 export type FieldDef = TextFieldDef | NumberFieldDef | SelectFieldDef | SwitchFieldDef;
 
 /** The stored item as the pages and the API see it (numbers as numbers, isActive 1/0). */
@@ -95,7 +99,8 @@ export type LibraryDefinition = {
   text: string;
 };
 
-const euro = (n: unknown) => formatEuro(Number(n));
+// The pages' one rule for money and quantities (issue 24 §1): 1.299,50 €, 0,285 €/kWh, 6.000 h.
+const euro = (n: unknown, unit = '€') => formatMoney(Number(n), unit);
 
 const nameField: TextFieldDef = { name: 'name', label: 'library:fields.name', type: 'text', required: true, max: NAME_MAX };
 const descriptionField: TextFieldDef = { name: 'description', label: 'library:fields.description', type: 'textarea', max: DESCRIPTION_MAX };
@@ -121,10 +126,10 @@ export const libraryDefinitions: Record<LibraryKind, LibraryDefinition> = {
     searchFields: ['name', 'brand'],
     subtitle: (item) => joined(item.brand, item.model),
     figures: [
-      { label: 'library:fields.wattage', value: (item) => `${formatNumber(Number(item.wattage))}\u00A0W` },
+      { label: 'library:fields.wattage', value: (item) => formatQuantity(Number(item.wattage), 'W') },
       { label: 'library:fields.printerCost', value: (item) => euro(item.cost) },
-      { label: 'library:fields.lifetimeHours', value: (item) => `${formatNumber(Number(item.lifetimeHours))}\u00A0h` },
-      { label: 'library:fields.electricityRate', value: (item) => `${euro(item.electricityRate)}/kWh` },
+      { label: 'library:fields.lifetimeHours', value: (item) => formatQuantity(Number(item.lifetimeHours), 'h') },
+      { label: 'library:fields.electricityRate', value: (item) => euro(item.electricityRate, '€/kWh') },
     ],
     activeSwitch: true,
     advice: null,
@@ -143,7 +148,7 @@ export const libraryDefinitions: Record<LibraryKind, LibraryDefinition> = {
     ],
     searchFields: ['name', 'brand', 'material', 'color'],
     subtitle: (item, t) => joined(item.brand, t(`library:materials.${String(item.material)}`), item.color),
-    figures: [{ label: 'library:fields.pricePerKg', value: (item) => `${euro(item.pricePerKg)}/kg` }],
+    figures: [{ label: 'library:fields.pricePerKg', value: (item) => euro(item.pricePerKg, '€/kg') }],
     activeSwitch: false,
     advice: 'filamentTips',
   },

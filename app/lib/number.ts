@@ -25,6 +25,19 @@ const decimalInputFormat = new Intl.NumberFormat(LOCALE, {
   maximumFractionDigits: 10,
 });
 
+// An amount someone entered (a price per kg, an electricity rate): at least two
+// decimals like every amount of money, more only when they were typed (0,285 €/kWh).
+const moneyValueFormat = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+const moneyInputFormat = new Intl.NumberFormat(LOCALE, {
+  useGrouping: false,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 10,
+});
+
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
 function numberFormat(maxFractionDigits: number): Intl.NumberFormat {
@@ -70,6 +83,37 @@ export function formatPercent(n: number): string {
 export function formatNumber(n: number, maxFractionDigits = 2): string {
   if (!Number.isFinite(n)) return NOT_A_NUMBER;
   return numberFormat(maxFractionDigits).format(normalizeZero(n, maxFractionDigits));
+}
+
+/**
+ * The one rule for money the app shows (issue 24 §1): a thousands dot, at
+ * least two decimals (more only when the amount has them, e.g. an electricity
+ * rate of 0,285 €/kWh) and the unit after a non-breaking space:
+ * `1299.5` → `1.299,50\u00A0€`, `27.9, '€/kg'` → `27,90\u00A0€/kg`.
+ * Results of the calculation use `formatEuro` (always exactly two).
+ */
+export function formatMoney(n: number, unit = '€'): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return `${moneyValueFormat.format(normalizeZero(n, 4))}\u00A0${unit}`;
+}
+
+/**
+ * A quantity with its unit (hours, watts, grams): thousands dot, at most
+ * `maxFractionDigits` decimals, non-breaking space: `6000, 'h'` → `6.000\u00A0h`.
+ */
+export function formatQuantity(n: number, unit: string, maxFractionDigits = 2): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return unit ? `${formatNumber(n, maxFractionDigits)}\u00A0${unit}` : formatNumber(n, maxFractionDigits);
+}
+
+/**
+ * Text for pre-filling a money input: what the parser reads back, with the
+ * two decimals money is shown with and no thousands dot, which is in the way
+ * while editing (`0.5` → `0,50`, `1299.5` → `1299,50`, `0.285` → `0,285`).
+ */
+export function formatMoneyInput(n: number): string {
+  if (!Number.isFinite(n)) return '';
+  return moneyInputFormat.format(normalizeZero(n, 10));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { calculatorPickers, pickerById, pickerTexts, toPickerItem, type PickerState } from '../calculator/pickers';
+import { calculatorPickers, pickerById, pickerTexts, pickerValues, toPickerItem, type PickerId, type PickerState } from '../calculator/pickers';
 import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
 import { LIBRARY_KINDS, libraryDefinitions } from '../domain/library-definitions';
 import { listPickerItems, type LibraryContext } from './library.server';
@@ -9,7 +9,21 @@ import { listPickerItems, type LibraryContext } from './library.server';
  * the chosen item's values replace the fields and the answer is a redirect to
  * the address that holds them, so the result stays a shareable calculation.
  * An id that is not one of the user's active items applies nothing.
+ * The boxes already shown travel with the form (hidden `applied` inputs), so
+ * pressing 'Übernehmen' at a second picker keeps the first picker's box.
  */
+
+/** The pickers named by the address's `applied` list (repeated or comma-separated), each once, in order. */
+function appliedPickers(params: URLSearchParams): PickerId[] {
+  const ids: PickerId[] = [];
+  for (const value of params.getAll('applied')) {
+    for (const part of value.split(',')) {
+      const picker = pickerById(part.trim());
+      if (picker && !ids.includes(picker.id)) ids.push(picker.id);
+    }
+  }
+  return ids;
+}
 
 export type PickerOutcome = { redirectTo: string } | { state: PickerState };
 
@@ -32,16 +46,17 @@ export async function calculatorPickerState(ctx: LibraryContext, params: URLSear
       for (const [field, text] of pickerTexts(apply, item)) next[field] = text;
       const query = rawValuesToSearchParams(next);
       for (const picker of calculatorPickers) if (selected[picker.id]) query.set(picker.param, selected[picker.id]);
-      query.set('applied', apply.id);
+      const shown = appliedPickers(params).filter((id) => id !== apply.id && selected[id]);
+      query.set('applied', [...shown, apply.id].join(','));
       return { redirectTo: `/calculator?${query}` };
     }
   }
 
-  let applied: PickerState['applied'] = null;
-  const shown = pickerById(params.get('applied'));
-  if (shown) {
-    const item = items[shown.id].find((entry) => entry.id === selected[shown.id]);
-    if (item) applied = { picker: shown.id, name: item.name, fields: pickerTexts(shown, item) };
+  const applied: PickerState['applied'] = [];
+  for (const id of appliedPickers(params)) {
+    const picker = pickerById(id)!;
+    const item = items[id].find((entry) => entry.id === selected[id]);
+    if (item) applied.push({ picker: id, name: item.name, values: pickerValues(picker, item) });
   }
   const paths = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, libraryDefinitions[kind].path])) as PickerState['paths'];
   return { state: { items, selected, applied, paths } };

@@ -16,7 +16,7 @@ import {
   type CalculatorRawValues,
   type FieldSpec,
 } from '../calculator/fields';
-import { formatDecimalInput } from '../lib/number';
+import { formatDecimalInput, formatMoneyInput } from '../lib/number';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable, type PlainRowTable } from '../services/plain-rows.server';
@@ -425,6 +425,11 @@ export function payloadErrors(errors: Record<string, string[]>) {
   return fieldErrors(errors, { message: 'projects:errors.invalidPayload' });
 }
 
+/** A stored number as its input shows it: money with two decimals (a target price of 29,90, not 29,9; issue 24 §1). */
+function numberText(spec: FieldSpec, value: number): string {
+  return spec.kind === 'number' && 'money' in spec && spec.money ? formatMoneyInput(value) : formatDecimalInput(value);
+}
+
 /**
  * The calculator's input texts of a saved project (what `/calculator?project=<id>`
  * fills in), and the hidden values (image, library references) that travel with it.
@@ -436,7 +441,7 @@ export function projectFormValues(project: Project): { values: CalculatorRawValu
     if (!spec.project) continue;
     const stored = projectValue(project, spec.project);
     if (stored === undefined || stored === null) continue;
-    const text = typeof stored === 'number' ? formatDecimalInput(stored) : typeof stored === 'boolean' ? (stored ? 'on' : '') : stored;
+    const text = typeof stored === 'number' ? numberText(spec, stored) : typeof stored === 'boolean' ? (stored ? 'on' : '') : stored;
     if ((calculatorFieldNames as string[]).includes(name)) values[name as CalculatorFieldName] = text;
     else hidden[name] = text;
   }
@@ -444,7 +449,7 @@ export function projectFormValues(project: Project): { values: CalculatorRawValu
   // their library filaments ride along as hidden selectedFilament2… like line 1's.
   const lines = projectFilamentLines(project);
   if (project.filaments) {
-    const texts = lines.map((line) => ({ grams: formatDecimalInput(line.grams), pricePerKg: formatDecimalInput(line.pricePerKg), label: line.label ?? '' }));
+    const texts = lines.map((line) => ({ grams: formatDecimalInput(line.grams), pricePerKg: formatMoneyInput(line.pricePerKg), label: line.label ?? '' }));
     Object.assign(values, withLineTexts(values, texts));
     lines.forEach((line, index) => {
       if (index > 0 && line.filamentId) hidden[lineFieldName('filamentId', index)] = line.filamentId;

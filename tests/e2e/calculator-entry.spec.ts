@@ -47,7 +47,9 @@ test.describe('Zahlen wie in Deutschland', () => {
     await setFields(page, javaScriptEnabled, { printerCost: '1,234.56' });
     await expect(fieldError(page, 'printerCost')).toHaveText(/nicht eindeutig.*1\.234,56/);
     await expect(field(page, 'printerCost')).toHaveAttribute('aria-invalid', 'true');
-    await expect(result(page, 'depreciationCost')).toHaveCount(0);
+    // Without scripts there is no result to keep; with them the last valid one stays, dimmed (issue 24 §2).
+    if (javaScriptEnabled) await expect(page.locator('[data-stale] [data-result="depreciationCost"]')).toBeVisible();
+    else await expect(result(page, 'depreciationCost')).toHaveCount(0);
   });
 });
 
@@ -69,16 +71,25 @@ test.describe('Eingabe mit JavaScript', () => {
     await expect(page.locator('[data-stale]')).toHaveCount(0);
     await expect(result(page, 'minimumPriceWithVat')).not.toHaveText('20,67 €');
 
-    // Left half typed: now it is an error and the results go.
+    const lastValid = await result(page, 'minimumPriceWithVat').innerText();
+    // Left half typed: now it is an error; the last valid results stay, dimmed, under the hint
+    // at the top of the column (issue 24 §2: the column used to empty).
     await rate.fill('0,');
     await rate.press('Tab');
     await expect(fieldError(page, 'electricityRate')).toHaveText('Bitte geben Sie eine Zahl ein');
-    await expect(result(page, 'minimumPriceWithVat')).toHaveCount(0);
+    await expect(page.locator('[data-typing-note]')).toHaveCount(0);
+    await expect(page.locator('[data-results-held]')).toHaveText('Bitte korrigieren Sie die markierten Eingaben, um das Ergebnis zu sehen.');
+    await expect(page.locator('[data-stale] [data-result="minimumPriceWithVat"]')).toHaveText(lastValid);
 
     // Text no keystroke can repair is an error at once, even in the focused field.
     await rate.fill('abc');
     await expect(rate).toBeFocused();
     await expect(fieldError(page, 'electricityRate')).toHaveText('Bitte geben Sie eine Zahl ein');
+    await expect(page.locator('[data-typing-note]')).toHaveCount(0);
+    await expect(page.locator('[data-results-held]')).toBeVisible();
+    // Corrected: the hint goes and the results are live again.
+    await rate.fill('0,4');
+    await expect(page.locator('[data-results-held]')).toHaveCount(0);
     await expect(page.locator('[data-stale]')).toHaveCount(0);
   });
 });
@@ -314,5 +325,25 @@ test.describe('Rechenbeispiel der Startseite', () => {
     await expect(result(page, 'laborCost')).toHaveText('2,50 €');
     await expect(result(page, 'shippingTotal')).toHaveText('5,35 €');
     await expect(field(page, 'printerLifetimeHours')).toHaveValue('8.000');
+  });
+
+  test('the fees-after-margin difference is said under the example and on the calculator opened from it (issue 24 §2)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#beispiel [data-example-fees-note]')).toHaveText(
+      'Vereinfacht: Die 10,5 % sind hier auf Selbstkosten plus Marge gerechnet. Der Rechner nimmt sie wie die Marktplätze vom Verkaufspreis und kommt mit denselben Werten auf 12,50 € netto.',
+    );
+    // The FAQ no longer promises a fee the example does not give.
+    await expect(page.getByText('10,5 % vom Verkaufspreis')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Mit eigenen Werten berechnen' }).click();
+    const note = page.locator('main [data-example-fees-note]');
+    await expect(note).toContainText('Aus dem Rechenbeispiel');
+    await expect(note).toContainText('11,97 €');
+    // The note's figure is the calculator's own.
+    await expect(result(page, 'minimumPrice')).toHaveText('12,50 €');
+    await expect(result(page, 'minimumPriceWithVat')).toHaveText('14,88 €');
+    // Only when opened from the example.
+    await page.getByRole('banner').getByRole('link', { name: 'Rechner', exact: true }).click();
+    await expect(page).toHaveURL(/\/calculator$/);
+    await expect(page.locator('main [data-example-fees-note]')).toHaveCount(0);
   });
 });

@@ -90,15 +90,15 @@ test.describe('Mehrere Filamente', () => {
     await page.getByLabel('Aus der Bibliothek (Filament 2)').selectOption({ label: 'PETG Rot' });
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament aus der Bibliothek für Filament 2 übernehmen' }).click();
     await expect(page.locator('[data-line-applied="2"]')).toContainText('Automatisch übernommen für Filament 2');
-    await expect(page.locator('[data-line-applied="2"]')).toContainText('PETG Rot: 31,5 € pro kg');
-    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('31,5');
+    await expect(page.locator('[data-line-applied="2"]')).toContainText('PETG Rot: 31,50 €/kg');
+    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('31,50');
     await expect(page.getByLabel('Gewicht pro Stück (Filament 2)')).toHaveValue('12');
 
     await page.getByLabel('Projektname').fill('Drache zweifarbig');
     await page.locator('[data-save-project]').click();
     await expect(page).toHaveURL(/\/calculator\?project=[0-9a-f-]{36}(#projekt-speichern)?$/);
     await expect(page.getByLabel('Gewicht pro Stück (Filament 2)')).toHaveValue('12');
-    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('31,5');
+    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('31,50');
     await expect(page.getByLabel('Aus der Bibliothek (Filament 2)')).toHaveValue(((await created.json()) as { id: string }).id);
     const projects = (await (await page.request.get('/api/projects')).json()) as Array<{ filaments: unknown[]; filamentWeight: number }>;
     expect(projects[0].filaments).toHaveLength(2);

@@ -165,7 +165,7 @@ test('presets: marketplace fees and a parcel price go into the library with one 
   await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue('Etsy');
   await expect(panel(page).getByLabel('Prozentuale Gebühr', { exact: true })).toHaveValue('0,105');
   await expect(panel(page).locator('[data-percent-meaning]')).toHaveText('= 10,5\u00A0%');
-  await expect(panel(page).getByLabel('Fixe Gebühr', { exact: true })).toHaveValue('0,3');
+  await expect(panel(page).getByLabel('Fixe Gebühr', { exact: true })).toHaveValue('0,30');
   await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
   await expect(card(page, 'Etsy')).toContainText('10,5\u00A0%');
   await expect(card(page, 'Etsy')).toContainText('0,30\u00A0€');
@@ -180,7 +180,7 @@ test('presets: marketplace fees and a parcel price go into the library with one 
   // amazon.de's rate, not the US one; its 0,30 € minimum is said in words, not added as a fee.
   await page.getByRole('button', { name: 'Amazon Handmade in meine Bibliothek übernehmen' }).click();
   await expect(panel(page).getByLabel('Prozentuale Gebühr', { exact: true })).toHaveValue('0,12');
-  await expect(panel(page).getByLabel('Fixe Gebühr', { exact: true })).toHaveValue('0');
+  await expect(panel(page).getByLabel('Fixe Gebühr', { exact: true })).toHaveValue('0,00');
   await panel(page).getByRole('link', { name: 'Abbrechen' }).click();
   await expect(card(page, 'Amazon Handmade')).toContainText('mindestens 0,30 €');
 
@@ -224,7 +224,7 @@ test.describe('with JavaScript', () => {
     await expect(dialog).toBeVisible();
     // Defaults from spec §9.
     await expect(dialog.getByLabel('Leistung')).toHaveValue('200');
-    await expect(dialog.getByLabel('Anschaffungskosten')).toHaveValue('300');
+    await expect(dialog.getByLabel('Anschaffungskosten')).toHaveValue('300,00');
     await expect(dialog.getByLabel('Lebensdauer')).toHaveValue('3000');
     await expect(dialog.getByLabel('Strompreis')).toHaveValue('0,32');
     await expect(dialog.getByRole('checkbox', { name: 'Aktiv (im Rechner auswählbar)' })).toBeChecked();
@@ -305,17 +305,25 @@ test('picking stored items in the calculator fills the fields and changes the fi
     await expect(page.locator('[data-picker="printer"]')).toBeInViewport();
   }
   await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
-  await expect(page.getByLabel('Anschaffungskosten Drucker', { exact: true })).toHaveValue('2000');
+  await expect(page.getByLabel('Anschaffungskosten Drucker', { exact: true })).toHaveValue('2000,00');
   await expect(page.locator('[data-picker="printer"] [data-picker-applied]')).toContainText('Automatisch übernommen');
   // Each value taken over, by its field's label and with its unit.
-  await expect(page.locator('[data-picker="printer"] [data-picker-applied] li').first()).toHaveText(/^Leistungsaufnahme: 1\.?200\u00A0W$/);
+  // Written the pages' way (issue 24 §1): thousands dot, money with two decimals.
+  await expect(page.locator('[data-picker="printer"] [data-picker-applied] li')).toHaveText([
+    'Leistungsaufnahme: 1.200\u00A0W',
+    'Anschaffungskosten Drucker: 2.000,00\u00A0€',
+    'Lebensdauer Drucker: 1.000\u00A0h',
+    'Strompreis: 0,50\u00A0€/kWh',
+  ]);
   await expect(total).not.toHaveText(before!);
 
   await page.getByLabel('Marktplatz auswählen').selectOption({ label: 'Etsy' });
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Marktplatz übernehmen' }).click();
   await expect(page.getByLabel('Prozentuale Gebühr', { exact: true })).toHaveValue('10,5');
-  // The printer taken over before is kept.
+  // The printer taken over before is kept, and so is its box (without scripts too: issue 24 §2).
   await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
+  await expect(page.locator('[data-picker="printer"] [data-picker-applied]')).toContainText('Aus „Stromfresser“');
+  await expect(page.locator('[data-picker="marketplace"] [data-picker-applied] li')).toHaveText(['Prozentuale Gebühr: 10,5\u00A0%', 'Fixe Gebühr: 0,30\u00A0€']);
 
   // An empty library points to where items are added.
   await expect(page.getByText('Keine aktiven Filamente verfügbar')).toBeVisible();

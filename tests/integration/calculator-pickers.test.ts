@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Marketplace, Printer, User } from '../../app/entities';
+import { Filament, Marketplace, Printer, User } from '../../app/entities';
 import { loader } from '../../app/routes/_calculator+/calculator';
 import { sessionStorage } from '../../app/services/session.server';
 import { APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
@@ -55,9 +55,10 @@ describe('calculator pickers on the server', () => {
     if (!('redirect' in result)) throw new Error('expected a redirect');
     const params = new URL(result.redirect, APP_URL).searchParams;
     expect(params.get('printerWattage')).toBe('120');
-    expect(params.get('printerCost')).toBe('799,5');
+    // Money as the pages write it, with two decimals (issue 24 §1), in the form the parser reads.
+    expect(params.get('printerCost')).toBe('799,50');
     expect(params.get('printerLifetimeHours')).toBe('5000');
-    expect(params.get('electricityRate')).toBe('0,4');
+    expect(params.get('electricityRate')).toBe('0,40');
     expect(params.get('quantity')).toBe('3');
     expect(params.get('hourlyRate')).toBe('20');
     expect(params.get('selectedPrinter')).toBe(item.id);
@@ -69,11 +70,13 @@ describe('calculator pickers on the server', () => {
     expect(page.data.values.printerWattage).toBe('120');
     expect(page.data.evaluation.status).toBe('ok');
     expect(page.data.pickers?.selected.printer).toBe(item.id);
-    expect(page.data.pickers?.applied).toEqual({
-      picker: 'printer',
-      name: 'Bambu',
-      fields: [['printerWattage', '120'], ['printerCost', '799,5'], ['printerLifetimeHours', '5000'], ['electricityRate', '0,4']],
-    });
+    expect(page.data.pickers?.applied).toEqual([
+      {
+        picker: 'printer',
+        name: 'Bambu',
+        values: [['printerWattage', 120], ['printerCost', 799.5], ['printerLifetimeHours', 5000], ['electricityRate', 0.4]],
+      },
+    ]);
   });
 
   it('applies a marketplace fee fraction as percent', async () => {
@@ -85,7 +88,7 @@ describe('calculator pickers on the server', () => {
     if (!('redirect' in result)) throw new Error('expected a redirect');
     const params = new URL(result.redirect, APP_URL).searchParams;
     expect(params.get('marketplaceFeePercent')).toBe('10,5');
-    expect(params.get('marketplaceFeeFixed')).toBe('0,3');
+    expect(params.get('marketplaceFeeFixed')).toBe('0,30');
   });
 
   it("applies nothing for another user's or an inactive item, and shows none of its values", async () => {
@@ -98,13 +101,36 @@ describe('calculator pickers on the server', () => {
       if (!('data' in result)) throw new Error(`no redirect expected for ${id}`);
       expect(result.data.values.printerWattage).toBe('210');
       expect(result.data.pickers?.selected.printer).toBe('');
-      expect(result.data.pickers?.applied).toBeNull();
+      expect(result.data.pickers?.applied).toEqual([]);
       expect(JSON.stringify(result.data)).not.toMatch(/777|555|Fremd|Ruhend/);
     }
     // Nor does a forged "applied" marker show another user's item.
     const forged = await load(`selectedPrinter=${foreign.id}&applied=printer`, cookie);
     if (!('data' in forged)) throw new Error('expected data');
-    expect(forged.data.pickers?.applied).toBeNull();
+    expect(forged.data.pickers?.applied).toEqual([]);
+  });
+
+  it('keeps the boxes of earlier pickers when another is applied without JavaScript (issue 24 §2)', async () => {
+    const { cookie, user } = await signedIn();
+    const bambu = await printer(user, { name: 'Bambu', wattage: 120, cost: 1299.5, lifetimeHours: 6000, electricityRate: 0.32 });
+    const em = app.em();
+    const pla = em.create(Filament, { user: em.getReference(User, user.id), name: 'PLA Schwarz', material: 'PLA', pricePerKg: 27.9 });
+    await em.flush();
+    // The form after the printer's 'Übernehmen' carries applied=printer (a hidden input beside its box).
+    const first = await load(`selectedPrinter=${bambu.id}&apply=printer`, cookie);
+    if (!('redirect' in first)) throw new Error('expected a redirect');
+    expect(new URL(first.redirect, APP_URL).searchParams.get('applied')).toBe('printer');
+    const second = await load(`selectedPrinter=${bambu.id}&selectedFilament=${pla.id}&applied=printer&apply=filament`, cookie);
+    if (!('redirect' in second)) throw new Error('expected a redirect');
+    expect(new URL(second.redirect, APP_URL).searchParams.get('applied')).toBe('printer,filament');
+    const page = await load(second.redirect.split('?')[1], cookie);
+    if (!('data' in page)) throw new Error('expected data');
+    expect(page.data.pickers?.applied.map((entry) => entry.picker)).toEqual(['printer', 'filament']);
+    expect(page.data.values.filamentPricePerKg).toBe('27,90');
+    // A picker set back to 'Manuell eingeben' loses its box.
+    const manual = await load(`selectedFilament=${pla.id}&applied=printer&apply=filament`, cookie);
+    if (!('redirect' in manual)) throw new Error('expected a redirect');
+    expect(new URL(manual.redirect, APP_URL).searchParams.get('applied')).toBe('filament');
   });
 
   it('visitors get no pickers and apply nothing', async () => {

@@ -150,8 +150,9 @@ describe('filament lines: the field table', () => {
   it('lines with a gap are renumbered; a line with only a label is none', () => {
     const values = rawValuesFromSearchParams(new URLSearchParams('filamentWeight4=7&filamentLabel3=Leer&filamentPricePerKg9=33'));
     expect(lineTextsOf(values)).toEqual([
-      { grams: '25', pricePerKg: '25', label: '' },
-      { grams: '7', pricePerKg: '25', label: '' },
+      // The default price is money, written with two decimals (issue 24 §1).
+      { grams: '25', pricePerKg: '25,00', label: '' },
+      { grams: '7', pricePerKg: '25,00', label: '' },
       { grams: '25', pricePerKg: '33', label: '' },
     ]);
   });

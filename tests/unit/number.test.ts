@@ -4,7 +4,10 @@ import {
   parseGermanNumber,
   formatDecimalInput,
   formatEuro,
+  formatMoney,
+  formatMoneyInput,
   formatNumber,
+  formatQuantity,
   formatPercent,
   parseDecimal,
 } from '~/lib/number';
@@ -124,6 +127,31 @@ describe('formatting', () => {
     expect(formatNumber(3.14159, 3)).toBe('3,142');
     expect(formatNumber(2, 0)).toBe('2');
     expect(formatNumber(0.005, 1)).toBe('0');
+  });
+
+  it('formatMoney: one rule for money the pages show, two decimals and a thousands dot (issue 24 §1)', () => {
+    expect(formatMoney(1299.5)).toBe(`1.299,50${NBSP}€`);
+    expect(formatMoney(27.9, '€/kg')).toBe(`27,90${NBSP}€/kg`);
+    expect(formatMoney(0.8)).toBe(`0,80${NBSP}€`);
+    expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
+    // An entered rate keeps the decimals it was given.
+    expect(formatMoney(0.285, '€/kWh')).toBe(`0,285${NBSP}€/kWh`);
+    expect(formatMoney(Number.NaN)).toBe('–');
+  });
+
+  it('formatQuantity: a German number with its unit', () => {
+    expect(formatQuantity(6000, 'h')).toBe(`6.000${NBSP}h`);
+    expect(formatQuantity(1.24, 'g/cm³')).toBe(`1,24${NBSP}g/cm³`);
+    expect(formatQuantity(8000, '')).toBe('8.000');
+  });
+
+  it('formatMoneyInput pre-fills a money input with two decimals the parser reads back', () => {
+    expect(formatMoneyInput(0.5)).toBe('0,50');
+    expect(formatMoneyInput(29.9)).toBe('29,90');
+    expect(formatMoneyInput(1299.5)).toBe('1299,50');
+    expect(formatMoneyInput(0.285)).toBe('0,285');
+    expect(formatMoneyInput(300)).toBe('300,00');
+    for (const n of [0, 0.5, 29.9, 1299.5, 0.285, 300]) expect(parseDecimal(formatMoneyInput(n))).toBe(n);
   });
 
   it('formatDecimalInput produces German input text without grouping', () => {

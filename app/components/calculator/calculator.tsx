@@ -1,5 +1,5 @@
 import type { ProjectUsage } from '~/domain/projects';
-import { Link, useNavigation, useSubmit } from '@remix-run/react';
+import { Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import type { CalculatorFieldName, CalculatorRawValues, FieldView } from '~/calculator/fields';
 import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
-import { PROJECT_PARAM, RESET_PARAM, SAVE_INTENT, type SaveError } from '~/calculator/page';
+import { PROJECT_PARAM, RESET_PARAM, SAVE_INTENT, WORKED_EXAMPLE_PARAM, type SaveError } from '~/calculator/page';
 import type { PickerState } from '~/calculator/pickers';
 import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { lazyPart } from '~/lib/lazy-part';
@@ -93,6 +93,8 @@ export function Calculator({
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === SAVE_INTENT;
   const hydrated = useHydrated();
+  // Opened from the landing's worked example: one line on why the figures differ (issue 24 §2).
+  const fromExample = new URLSearchParams(useLocation().search).get(WORKED_EXAMPLE_PARAM) === '1';
   const [{ values, evaluation, lastValid }, setState] = useState<CalculatorViewState>(() => ({
     ...initial,
     lastValid: initial.evaluation.status === 'invalid' ? null : initial.evaluation,
@@ -101,6 +103,12 @@ export function Calculator({
   // Issue 23: each line's library filament (selectedFilament, selectedFilament2…), so the results name the line by it.
   const [lineIds, setLineIds] = useState<string[]>(() => [submitted?.selectedFilament ?? pickers?.selected.filament ?? '', ...filamentLines.ids]);
   const libraryNames = lineIds.map((id) => (id ? pickers?.items.filament.find((item) => item.id === id)?.name : undefined));
+  // Issue 24 §2: an opened project edited in the browser (typing, a picker, a slicer file) says
+  // 'Ungespeicherte Änderungen' as the server does for an edited address. Compared as the link's texts.
+  const [edited, setEdited] = useState(false);
+  const savedQuery = useRef<string | null>(null);
+  // The opened project's form as rendered, read the same way as every edit is.
+  const savedForm = useRef<FormData | null>(null);
   const live = useRef<LiveCalculator | null>(null);
   const urlTimer = useRef<number>(undefined);
   // A navigation (reset, another link) must not be overwritten by a pending address update:
@@ -134,6 +142,12 @@ export function Calculator({
       : null;
   const errors = typing ? {} : allErrors;
   const shown: CalculatorEvaluation = typing && lastValid ? lastValid : evaluation;
+  // Issue 24 §2: an input that is wrong (not merely half typed) keeps the last valid results too,
+  // dimmed under the 'Bitte korrigieren Sie…' hint at the top of the column, instead of emptying
+  // the column and putting the hint far below. Only with scripts: the server has no last result.
+  // The print sheet keeps printing no figures for a wrong input.
+  const held = typing === null && evaluation.status === 'invalid' && lastValid !== null;
+  const displayed: CalculatorEvaluation = held && lastValid ? lastValid : shown;
 
   // Typed before the scripts ran (a slow phone, a fast typist): once hydrated, the results catch up
   // with what the form holds instead of waiting for the next keystroke. The live chunk is only
@@ -143,6 +157,7 @@ export function Calculator({
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    savedForm.current = new FormData(form);
     const before = initialValues.current as Record<string, string | undefined>;
     const typed = [...new FormData(form)].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
     if (typed) form.dispatchEvent(new Event('input', { bubbles: true }));
@@ -172,6 +187,10 @@ export function Calculator({
     // Keep the address shareable without a navigation or a history entry per keystroke.
     // Debounced: replaceState is slow-ish and browsers throttle frequent calls.
     const query = calculator.rawValuesToSearchParams(next);
+    if (project.id && !project.unsaved && savedForm.current) {
+      savedQuery.current ??= calculator.rawValuesToSearchParams(calculator.rawValuesFromSearchParams(savedForm.current)).toString();
+      setEdited(query.toString() !== savedQuery.current);
+    }
     // An opened project stays in the address; its edited fields win over the saved ones (a shareable draft).
     if (project.id) query.set(PROJECT_PARAM, project.id);
     window.clearTimeout(urlTimer.current);
@@ -243,6 +262,11 @@ export function Calculator({
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
+        {fromExample ? (
+          <p data-example-fees-note className="mt-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-ink">
+            {t('exampleFeesNote')}
+          </p>
+        ) : null}
       </div>
       <form
         ref={formRef}
@@ -304,7 +328,7 @@ export function Calculator({
               {t('actions.calculate')}
             </button>
           )}
-          <StickySummary evaluation={shown} stale={typing !== null} />
+          <StickySummary evaluation={displayed} stale={typing !== null || held} />
         </div>
 
         <div
@@ -312,9 +336,14 @@ export function Calculator({
           className="scroll-mt-4 space-y-6 lg:sticky lg:top-4 lg:self-start print:grid print:grid-cols-2 print:gap-3 print:space-y-0"
           aria-live="polite"
         >
+          {held ? (
+            <p id="calculator-status" role="alert" data-results-held className="no-print rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2 text-sm text-danger-700">
+              {t('results.invalid')}
+            </p>
+          ) : null}
           <div className="no-print">
             {signedIn ? (
-              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved} error={project.saveError} projectId={project.id} usage={project.usage ?? null} />
+              <SignedInPart part="save" saved={project.id !== null} saving={saving} unsaved={project.unsaved || edited} error={project.saveError} projectId={project.id} usage={project.usage ?? null} />
             ) : (
               <SignInPrompt messageKey="save" signedIn={false} returnTo={`/calculator?${linkQuery(fields, values)}`} />
             )}
@@ -325,8 +354,8 @@ export function Calculator({
               {t('results.typing', { field: t(`fields.${typing.replace(/\d+$/, '')}.label`) })}
             </p>
           ) : null}
-          <div data-stale={typing ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : 'contents'}>
-            <Results evaluation={shown} values={values} libraryNames={libraryNames} />
+          <div data-stale={typing || held ? true : undefined} className={typing ? 'space-y-6 opacity-50 transition-opacity' : held ? 'space-y-6 opacity-50 transition-opacity print:hidden' : 'contents'}>
+            <Results evaluation={displayed} values={values} libraryNames={libraryNames} />
           </div>
           <div className="no-print flex flex-wrap gap-2">
             <Link to={`/calculator?${RESET_PARAM}=1`} className={secondaryButton}>
@@ -343,7 +372,11 @@ export function Calculator({
                 {t('actions.print')}
               </button>
             ) : (
-              <p className="w-full text-xs text-ink-faint">{t('actions.printHint')}</p>
+              <p className="w-full text-xs text-ink-faint" data-print-hint>
+                {t('actions.printHint')}
+                {/* The shortcut only where there is a keyboard: wide screens with a mouse, never phones (CSS, so it holds without scripts). */}
+                <span className="hidden lg:pointer-fine:inline"> {t('actions.printHintKeys')}</span>
+              </p>
             )}
           </div>
           <AdSlot position="calculator-sidebar" />

@@ -5,7 +5,7 @@ import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { filamentLineTexts } from '~/calculator/link';
 import type { PickerItem } from '~/calculator/pickers';
 import { filamentLineCosts } from '~/calculator/breakdown';
-import { formatDecimalInput, formatEuro, formatNumber } from '~/lib/number';
+import { formatDecimalInput, formatEuro, formatMoney, formatMoneyInput, formatNumber } from '~/lib/number';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /** MAX_FILAMENT_LINES of the field table (kept out of the first visit's JavaScript). */
@@ -97,10 +97,10 @@ export function FilamentLines({
     const item = filaments?.find((entry) => entry.id === event.currentTarget.value);
     const form = event.currentTarget.form;
     if (!item || !form) return setApplied(null);
-    const price = formatDecimalInput(Number(item.pricePerKg));
+    const price = formatMoneyInput(Number(item.pricePerKg));
     const input = form.elements.namedItem(`filamentPricePerKg${line}`);
     if (input instanceof HTMLInputElement) input.value = price;
-    setApplied({ line, name: item.name, pricePerKg: price });
+    setApplied({ line, name: item.name, pricePerKg: Number(item.pricePerKg) });
     form.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
@@ -194,7 +194,7 @@ export function FilamentLines({
                 {applied?.line === line ? (
                   <p role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-line-applied={line}>
                     <span className="block font-semibold text-success-600">{t('appliedTitle', { n: line })}</span>
-                    {t('appliedText', { name: applied.name, price: applied.pricePerKg })}
+                    {t('appliedText', { name: applied.name, price: formatMoney(applied.pricePerKg, '€/kg') })}
                   </p>
                 ) : null}
               </div>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { Check, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calculatorPickers, pickerTexts, type PickerId, type PickerItem, type PickerSpec } from '~/calculator/pickers';
+import { calculatorPickers, pickerTexts, pickerValues, pickerValueText, type PickerApplied, type PickerId, type PickerItem, type PickerSpec } from '~/calculator/pickers';
 import type { CalculatorSection } from '~/calculator/fields';
 import type { PickerState } from '~/calculator/pickers';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -24,7 +24,7 @@ export function LibraryPickers({ section, state }: { section: CalculatorSection;
           picker={picker}
           items={state.items[picker.id]}
           selected={state.selected[picker.id]}
-          applied={state.applied?.picker === picker.id ? state.applied : null}
+          applied={state.applied.find((entry) => entry.picker === picker.id) ?? null}
           libraryPath={state.paths[picker.kind]}
         />
       ))}
@@ -32,7 +32,7 @@ export function LibraryPickers({ section, state }: { section: CalculatorSection;
   );
 }
 
-type Applied = { name: string; fields: Array<[string, string]> };
+type Applied = Pick<PickerApplied, 'name' | 'values'>;
 
 function LibraryPicker({
   picker,
@@ -77,7 +77,7 @@ function LibraryPicker({
       const input = form.elements.namedItem(field);
       if (input instanceof HTMLInputElement) input.value = text;
     }
-    setApplied({ name: item.name, fields: texts });
+    setApplied({ name: item.name, values: pickerValues(picker, item) });
     // The calculator recomputes on the form's input event (uncontrolled inputs).
     form.dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -117,7 +117,9 @@ function LibraryPicker({
         )}
       </div>
       {/* Issue 23: the filament picker is line 1's; its box names the line as the other lines' boxes do. */}
-      {applied ? <AppliedBox applied={applied} line={picker.id === 'filament' ? 1 : null} /> : null}
+      {applied ? <AppliedBox picker={picker} applied={applied} line={picker.id === 'filament' ? 1 : null} /> : null}
+      {/* Without scripts the next 'Übernehmen' keeps this box: the address lists every picker applied. */}
+      {applied && !hydrated ? <input type="hidden" name="applied" value={picker.id} /> : null}
     </div>
   );
 }
@@ -127,7 +129,7 @@ function pickerAnchor(picker: PickerId): string {
   return `auswahl-${picker}`;
 }
 
-function AppliedBox({ applied, line }: { applied: Applied; line: number | null }) {
+function AppliedBox({ picker, applied, line }: { picker: PickerSpec; applied: Applied; line: number | null }) {
   const { t } = useTranslation(['pickers', 'calculator', 'filament-lines']);
   return (
     <div role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-picker-applied>
@@ -137,11 +139,12 @@ function AppliedBox({ applied, line }: { applied: Applied; line: number | null }
       </p>
       <p className="text-ink-muted">{t('pickers:appliedFrom', { name: applied.name })}</p>
       <ul className="mt-1 space-y-0.5">
-        {applied.fields.map(([field, text]) => {
+        {applied.values.map(([field, value]) => {
           const unit = t(`calculator:fields.${field}.unit`, { defaultValue: '' });
           return (
             <li key={field}>
-              {t('pickers:appliedField', { label: t(`calculator:fields.${field}.label`) })} <span className="font-medium tabular-nums">{text}{unit ? `\u00A0${unit}` : ''}</span>
+              {t('pickers:appliedField', { label: t(`calculator:fields.${field}.label`) })}{' '}
+              <span className="font-medium tabular-nums">{pickerValueText(picker, field, value, unit)}</span>
             </li>
           );
         })}

@@ -20,13 +20,15 @@ export function MinimumPriceCard({ result, quantity, vatPercent, smallBusiness =
   const { t } = useTranslation('calculator');
   return (
     <Card title={t('results.minimumPrice')} titleId="minimum-price-title" className="border-brand-200">
-      <p className="mb-3 text-3xl font-bold tracking-tight text-brand-700" aria-describedby="minimum-price-title">
+      <p className="text-3xl font-bold tracking-tight text-brand-700" aria-describedby="minimum-price-title">
         <span data-result="minimumPriceWithVat">{formatEuro(result.minimumPriceWithVat)}</span>
-        {/* Two unbreakable phrases: a narrow card or the sheet may wrap between them, never inside. */}
-        <span className="ml-2 inline-flex flex-wrap gap-x-1 text-sm font-normal text-ink-muted" data-minimum-price-caption>
-          <span className="whitespace-nowrap">{t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')}</span>
-          <span className="whitespace-nowrap">· {t('results.perOrder', { count: quantity })}</span>
-        </span>
+      </p>
+      {/* Its own line in the card's text style, flush with the price (issue 24 §2: it inherited the
+          price's tight tracking and sat indented). Two unbreakable phrases: a narrow card or the
+          sheet may wrap between them, never inside. */}
+      <p className="mb-3 flex flex-wrap gap-x-1 text-sm text-ink-muted" data-minimum-price-caption>
+        <span className="whitespace-nowrap">{t(smallBusiness ? 'results.minimumPriceSmallBusiness' : 'results.minimumPriceWithVat')}</span>{' '}
+        <span className="whitespace-nowrap">· {t('results.perOrder', { count: quantity })}</span>
       </p>
       <dl className="space-y-1.5">
         <Row label={t('results.minimumPriceNet')} name="minimumPrice" value={formatEuro(result.minimumPrice)} />

@@ -9,6 +9,7 @@ import { buttonClassName, ButtonLink } from '~/components/ui/button-link';
 import { inputClassName } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import {
+  isMoneyField,
   libraryDefaults,
   libraryDefinitions,
   librarySchema,
@@ -19,7 +20,7 @@ import {
   type LibraryKind,
   type LibraryLoaderData,
 } from '~/domain/library-definitions';
-import { formatDecimalInput } from '~/lib/number';
+import { formatDecimalInput, formatMoneyInput } from '~/lib/number';
 import { useHydrated } from '~/lib/use-hydrated';
 import { LibraryAdvice } from './library-advice';
 
@@ -306,7 +307,7 @@ function formDefaults(kind: LibraryKind, item: LibraryItem | null): Record<strin
   for (const field of libraryDefinitions[kind].fields) {
     const value = source[field.name];
     if (field.type === 'switch') values[field.name] = Number(value) === 1 ? 'on' : '';
-    else if (field.type === 'number') values[field.name] = typeof value === 'number' ? formatDecimalInput(value) : '';
+    else if (field.type === 'number') values[field.name] = typeof value !== 'number' ? '' : isMoneyField(field) ? formatMoneyInput(value) : formatDecimalInput(value);
     else values[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return values;

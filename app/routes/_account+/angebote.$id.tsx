@@ -180,7 +180,11 @@ export default function QuotePage() {
             {t('detail.backToQuote')}
           </Link>
           <PrintButton />
-          <p className="w-full text-xs text-ink-muted">{t('detail.printHint')}</p>
+          <p className="w-full text-xs text-ink-muted" data-print-hint>
+            {t('detail.printHint')}
+            {/* Strg+P only where there is a keyboard (wide screen, mouse), never on phones. */}
+            <span className="hidden lg:pointer-fine:inline"> {t('detail.printHintKeys')}</span>
+          </p>
         </div>
         <QuoteDocument view={view} branding={branding} headingLevel={1} />
       </main>

@@ -227,6 +227,10 @@ function WorkedExample() {
             {t('example.assumptions')}
           </p>
           <p className="mt-4 text-sm leading-relaxed text-ink-muted">{t('example.note')}</p>
+          {/* Issue 24 §2: the example adds the fees after the margin (the spec's figures); the calculator takes them from the price. */}
+          <p className="mt-3 text-sm leading-relaxed text-ink-muted" data-example-fees-note>
+            {t('example.feesNote')}
+          </p>
           <ButtonLink to={exampleHref} className="mt-6">
             {t('example.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />
