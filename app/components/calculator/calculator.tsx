@@ -223,7 +223,7 @@ export function Calculator({
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
-      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} />
+      <PrintSheetHeader fields={fields} values={values} evaluation={shown} sellerName={sellerName} pickers={pickers} imagePath={(submitted ?? project.hidden).productImagePath ?? ''} submitted={submitted} />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
         <p className="mt-1 text-ink-muted">{t('intro')}</p>
