@@ -257,6 +257,9 @@ export function Calculator({
         values={values}
         evaluation={shown}
         sellerName={sellerName}
+        pickers={pickers}
+        imagePath={(submitted ?? project.hidden).productImagePath ?? ''}
+        submitted={submitted}
         filamentRows={shown.status === 'invalid' ? null : <FilamentSheetRows lines={shown.input.filaments} values={values} libraryNames={libraryNames} />}
       />
       <div className="no-print mb-6">

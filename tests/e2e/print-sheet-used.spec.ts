@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Issue 24 §4 "The print sheet names what was used", in both projects (`js` and `no-js`):
+ * the product image and the printer, filament, packaging, shipping provider and
+ * marketplace chosen in the pickers, by name, on the printed cost sheet.
+ */
+
+// 1×1 PNG, red pixel.
+const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+const LIBRARY: Array<{ api: string; picker: string; label: string; name: string }> = [
+  { api: '/api/printers', picker: 'printer', label: 'Drucker auswählen', name: 'Bambu Lab X1 Carbon' },
+  { api: '/api/filaments', picker: 'filament', label: 'Filament auswählen', name: 'PLA Galaxy Schwarz' },
+  { api: '/api/packaging', picker: 'packaging', label: 'Verpackung auswählen', name: 'Karton S' },
+  { api: '/api/shipping-providers', picker: 'shipping', label: 'Versanddienstleister auswählen', name: 'DHL Paket 2 kg' },
+  { api: '/api/marketplaces', picker: 'marketplace', label: 'Marktplatz auswählen', name: 'Etsy' },
+];
+
+async function choose(page: Page, javaScriptEnabled: boolean, label: string, name: string) {
+  const select = page.getByLabel(label);
+  await select.selectOption({ label: name });
+  // Without JavaScript 'Übernehmen' takes the choice over (the loader fills the values).
+  if (!javaScriptEnabled) await select.locator('xpath=following-sibling::button').click();
+}
+
+test('the printed sheet shows the product image and names the chosen library items', async ({ page, signIn, javaScriptEnabled }) => {
+  await signIn();
+  for (const item of LIBRARY) expect((await page.request.post(item.api, { data: { name: item.name } })).status()).toBe(201);
+
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await page.getByLabel('Projektname').fill('Drache');
+  // Before any choice the sheet names nothing.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-print-sheet]')).toBeVisible();
+  await expect(page.locator('[data-print-used]')).toHaveCount(0);
+  await page.emulateMedia({ media: 'screen' });
+
+  for (const item of LIBRARY) await choose(page, javaScriptEnabled, item.label, item.name);
+  await page.locator('input[type=file][name=image]').setInputFiles({ name: 'drache.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Bild hochladen' }).click();
+  await expect(page.locator('[data-product-image-preview]')).toBeVisible();
+
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.locator('[data-print-sheet]');
+  await expect(sheet.getByRole('heading', { name: 'Verwendet' })).toBeVisible();
+  for (const item of LIBRARY) await expect(sheet.locator(`[data-print-used-item="${item.picker}"]`)).toHaveText(item.name);
+  const image = sheet.locator('[data-print-image]');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('alt', /^Produktbild von /);
+  await expect(sheet.getByRole('heading', { level: 1 })).toHaveText('Kostenkalkulation: Drache');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  // Saved and reopened, the sheet still names them.
+  await page.emulateMedia({ media: 'screen' });
+  await page.locator('[data-save-project]').click();
+  await expect(page.locator('[data-toast]')).toContainText('Projekt gespeichert');
+  const address = page.url().replace(/#.*$/, '');
+  await page.goto('/calculator');
+  await page.goto(address);
+  await page.emulateMedia({ media: 'print' });
+  for (const item of LIBRARY) await expect(sheet.locator(`[data-print-used-item="${item.picker}"]`)).toHaveText(item.name);
+  await expect(sheet.locator('[data-print-image]')).toBeVisible();
+
+  if (javaScriptEnabled) {
+    // A choice changed with scripts is on the sheet at once ('Manuell eingeben' names nothing).
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByLabel('Drucker auswählen').selectOption({ label: 'Manuell eingeben' });
+    await page.emulateMedia({ media: 'print' });
+    await expect(sheet.locator('[data-print-used-item="printer"]')).toHaveCount(0);
+    await expect(sheet.locator('[data-print-used-item="marketplace"]')).toHaveText('Etsy');
+  }
+});
