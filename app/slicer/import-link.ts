@@ -7,7 +7,8 @@
  *   slicer, slicerVersion, slicerGrams, slicerSeconds, slicerFilaments,
  *   slicerPlates=1:10.5:3600;2:5.25:1800, slicerPlate=<index> (absent = all),
  *   slicerLines=12.5:PLA:FFFFFF:Bambu Lab;7.25:PETG (grams:material:colour:brand per filament),
- *   slicerWarning=<code>:<material>:<density>, slicerError=<code>, slicerErrorMethod
+ *   slicerWarning=<code>:<material>:<density>, slicerPurge=<g>, slicerPurgeChanges=<n> (an estimate),
+ *   slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../lib/number';
 import { colourFamilyOfHex, normalizeHexColour, type ColourFamily, type LineMatch } from './library-match';
@@ -26,6 +27,8 @@ export type SlicerImportInfo = {
   lines?: SlicerImportLine[];
   /** Purge / wipe-tower grams the file reports separately (included in the grams). */
   purge?: number;
+  /** Set when `purge` is estimated from the flush volumes and this many filament changes (Bambu Studio, Orca). */
+  purgeChanges?: number;
   warnings: SlicerWarning[];
 };
 
@@ -57,6 +60,7 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerWarning',
   'slicerLines',
   'slicerPurge',
+  'slicerPurgeChanges',
   'slicerError',
   'slicerErrorMethod',
 ] as const;
@@ -85,7 +89,7 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
           })),
         }
       : {}),
-    ...(summary.purgeGrams ? { purge: summary.purgeGrams } : {}),
+    ...(summary.purgeGrams ? { purge: summary.purgeGrams, ...(summary.purgeEstimate ? { purgeChanges: summary.purgeEstimate.changes } : {}) } : {}),
     warnings: summary.warnings,
   };
 }
@@ -201,6 +205,7 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   const warning = info.warnings[0];
   if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
   if (info.purge) params.set('slicerPurge', String(info.purge));
+  if (info.purge && info.purgeChanges) params.set('slicerPurgeChanges', String(info.purgeChanges));
   const part = (text: string | undefined) => (text ?? '').replace(/[:;]/g, '');
   if (info.lines) {
     params.set('slicerLines', info.lines.map((line) => [line.grams, part(line.material), part(line.color?.slice(1)), part(line.vendor)].join(':').replace(/:+$/, '')).join(';'));
@@ -263,6 +268,9 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       ...(plate !== undefined && plates.some((p) => p.index === plate) ? { plate } : {}),
       ...(lines.length > 1 ? { lines } : {}),
       ...(number(params.get('slicerPurge')) ? { purge: number(params.get('slicerPurge')) } : {}),
+      ...(number(params.get('slicerPurge')) && number(params.get('slicerPurgeChanges'))
+        ? { purgeChanges: Math.min(1_000_000, Math.round(number(params.get('slicerPurgeChanges'))!)) }
+        : {}),
       warnings,
     },
   };

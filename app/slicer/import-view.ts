@@ -92,7 +92,13 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
     ...(warning ? { warning: t(`slicer.warnings.${warning.code}`, germanParams(warning.params)) } : {}),
     ...(printTimeCapped(seconds) ? { timeCapped: t('slicer.timeCapped', { duration: duration(seconds), max: duration(MAX_PRINT_MINUTES * 60) }) } : {}),
     ...(info.plates ? { plates: [choice(undefined), ...info.plates.map((plate) => choice(plate.index))] } : {}),
-    ...(info.purge ? { purge: t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }) } : {}),
+    ...(info.purge
+      ? {
+          purge: info.purgeChanges
+            ? t('filament-lines:slicerPurgeEstimate', { grams: formatNumber(info.purge, 1), count: info.purgeChanges })
+            : t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }),
+        }
+      : {}),
     ...matchTexts(info, optionsFor(info).matches, t),
     ...(importedLines(info).length > 1 && !library
       ? {

@@ -13,6 +13,9 @@
  *   ; model printing time: 1h 32m 8s; total estimated time: 1h 38m 43s   (the total is taken)
  *   ; filament_type = PLA;PETG   ; filament_density = 1.24,1.27   ; filament_diameter = 1.75,1.75
  *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer, Orca: purge, already in the grams above)
+ *   ; flush_volumes_matrix = 0,280,280,0  ; flush_multiplier = 1  ; total filament change = 12
+ *                                                         (Bambu Studio, Orca: mm³ flushed per change from → to, and the
+ *                                                          number of changes; purge estimated from them, see flushEstimate)
  *   ; filament_colour = #FFFFFF;#1A1A1A  ; extruder_colour = "";""   ; filament_vendor = "Bambu Lab";Generic
  *                                                         (issue 23: colour and brand per filament, for the library match)
  */
@@ -117,8 +120,44 @@ export function readPrusaFamily(comments: GcodeComments, fallbackName = 'G-Code'
     extruders,
     printSeconds: printSeconds(comments),
     warnings,
-    purgeGrams: parseNumberList(v.get('total filament used for wipe tower [g]'))[0],
+    ...purge(comments, extruders, density),
   });
+}
+
+/** The purge the file reports (wipe tower), else Bambu Studio's and Orca's flush estimate. */
+function purge(comments: GcodeComments, extruders: SlicerExtruder[], density: (i: number) => number): { purgeGrams?: number; purgeEstimate?: { changes: number } } {
+  const wipeTower = parseNumberList(comments.values.get('total filament used for wipe tower [g]'))[0];
+  if (wipeTower !== undefined && wipeTower > 0) return { purgeGrams: wipeTower };
+  return flushEstimate(comments, extruders, density) ?? {};
+}
+
+/**
+ * Bambu Studio and OrcaSlicer write how much they flush at a filament change, per pair
+ * (`flush_volumes_matrix`: n × n mm³, from row to column, times `flush_multiplier`), and how
+ * many changes the print has (`total filament change`), but not the flushed grams. Estimate:
+ * changes × the mean flush volume between the filaments the print uses × their mean density.
+ * The files' grams per filament already hold what was flushed: this is only named in the notice.
+ */
+function flushEstimate(comments: GcodeComments, extruders: SlicerExtruder[], density: (i: number) => number) {
+  const v = comments.values;
+  const changes = parseNumberList(v.get('total filament change'))[0];
+  const matrix = parseNumberList(v.get('flush_volumes_matrix'));
+  const size = Math.round(Math.sqrt(matrix.length));
+  if (!changes || changes < 1 || size < 2 || size * size !== matrix.length || size > 64) return undefined;
+  const used = extruders.flatMap((extruder, i) => (extruder.filamentGrams > 0 && i < size ? [i] : []));
+  if (used.length < 2) return undefined;
+  let volume = 0;
+  let pairs = 0;
+  for (const from of used) {
+    for (const to of used) {
+      if (from === to) continue;
+      volume += matrix[from * size + to];
+      pairs++;
+    }
+  }
+  const multiplier = parseNumberList(v.get('flush_multiplier'))[0] ?? 1;
+  const grams = ((changes * (volume / pairs) * multiplier) / 1000) * (used.reduce((sum, i) => sum + density(i), 0) / used.length);
+  return Number.isFinite(grams) && grams > 0 ? { purgeGrams: grams, purgeEstimate: { changes: Math.round(changes) } } : undefined;
 }
 
 /** `"Bambu Lab";Generic` or `#FFFFFF;#000000` → one entry per filament, empty ones kept (their place counts). */

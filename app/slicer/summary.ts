@@ -13,6 +13,7 @@ export function finishSummary(found: {
   printSeconds: number | undefined;
   warnings: SlicerWarning[];
   purgeGrams?: number;
+  purgeEstimate?: { changes: number };
 }): SlicerSummary {
   const extruders = found.extruders
     .filter((extruder) => Number.isFinite(extruder.filamentGrams) && extruder.filamentGrams > 0)
@@ -28,7 +29,9 @@ export function finishSummary(found: {
     filamentGrams: roundGrams(grams),
     printSeconds: seconds,
     perExtruder: extruders,
-    ...(found.purgeGrams !== undefined && Number.isFinite(found.purgeGrams) && found.purgeGrams > 0 ? { purgeGrams: roundGrams(found.purgeGrams) } : {}),
+    ...(found.purgeGrams !== undefined && Number.isFinite(found.purgeGrams) && found.purgeGrams > 0
+      ? { purgeGrams: roundGrams(found.purgeGrams), ...(found.purgeEstimate ? { purgeEstimate: found.purgeEstimate } : {}) }
+      : {}),
     warnings: found.warnings,
   };
 }

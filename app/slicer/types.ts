@@ -31,6 +31,13 @@ export type SlicerSummary = {
    * the extruders' grams in the formats that report it (bought filament); shown in the notice.
    */
   purgeGrams?: number;
+  /**
+   * Set when `purgeGrams` is an estimate: Bambu Studio and OrcaSlicer report no purge grams,
+   * only their flush volumes per filament change (`flush_volumes_matrix`, `flush_multiplier`)
+   * and the number of changes (`total filament change`). Their grams per filament already
+   * hold the flushed filament; the estimate is only named in the notice.
+   */
+  purgeEstimate?: { changes: number };
   warnings: SlicerWarning[];
 };
 

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { bambuGcode } from '../fixtures/slicer/make';
+
+/*
+ * Several filaments per print (issue 23), the library's part, with JavaScript and without:
+ * a multi-filament slicer import takes the seller's one fitting library filament per line
+ * and says where several or none fit; line 1's 'Automatisch übernommen' names its line;
+ * the results and the print sheet name each line (by its library filament) and list them all.
+ */
+
+/** From the start page by the header's link, as a seller arrives. */
+async function openCalculator(page: Page) {
+  await page.goto('/');
+  await page.locator('header').getByRole('link', { name: 'Rechner', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/calculator$/);
+  await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
+}
+
+async function createFilament(page: Page, data: Record<string, string | number>) {
+  const response = await page.request.post('/api/filaments', { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A Bambu Studio AMS print: white PLA, red PETG, black TPU (the header and config lines the reader knows). */
+const amsFile = {
+  name: 'drache-ams.gcode',
+  mimeType: 'text/x-gcode',
+  buffer: Buffer.from(
+    bambuGcode({
+      extra: [
+        '; CONFIG_BLOCK_START',
+        '; filament used [g] = 20.00, 10.00, 4.00',
+        '; filament_type = PLA;PETG;TPU',
+        '; filament_colour = #FFFFFF;#C12E1F;#1A1A1A',
+        '; filament_vendor = "Bambu Lab";Generic;Generic',
+        '; CONFIG_BLOCK_END',
+      ].join('\n'),
+    }),
+  ),
+};
+
+test.describe('Mehrere Filamente und die Bibliothek', () => {
+  test('a multi-filament import chooses the one fitting library filament per line and says where several or none fit', async ({ page, signIn, javaScriptEnabled }) => {
+    await signIn();
+    const white = await createFilament(page, { name: 'Jade White', brand: 'Bambu Lab', material: 'PLA', color: 'Weiß', pricePerKg: 24.99 });
+    await createFilament(page, { name: 'PLA Schwarz', material: 'PLA', color: 'Schwarz', pricePerKg: 19.9 });
+    await createFilament(page, { name: 'PETG Signalrot', material: 'PETG', color: 'Signalrot', pricePerKg: 22 });
+    await createFilament(page, { name: 'PETG Rot günstig', material: 'PETG', color: 'Rot', pricePerKg: 18 });
+    // Inactive filaments are never chosen: the TPU line finds none.
+    await createFilament(page, { name: 'TPU alt', material: 'TPU', color: 'Schwarz', pricePerKg: 40, isActive: 0 });
+
+    await openCalculator(page);
+    await page.getByLabel('Filamentpreis', { exact: true }).fill('21');
+    await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(amsFile);
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
+
+    await expect(page.locator('[data-filament-line]')).toHaveCount(2);
+    // Line 1: the white PLA, its price and the picker set to it.
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('24,99');
+    await expect(page.getByLabel('Filament auswählen')).toHaveValue(white);
+    await expect(page.getByLabel('Filament 1: Bezeichnung')).toHaveValue('PLA Weiß');
+    // Line 2: two red PETGs fit, none is chosen, the form's price stays; line 3: no active TPU.
+    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('21');
+    await expect(page.getByLabel('Aus der Bibliothek (Filament 2)')).toHaveValue('');
+    await expect(page.getByLabel('Bezeichnung (Filament 2)')).toHaveValue('PETG Rot');
+    await expect(page.getByLabel('Preis pro kg (Filament 3)')).toHaveValue('21');
+
+    const notice = page.locator('[data-slicer-matches] li');
+    await expect(notice).toHaveCount(3);
+    await expect(notice.nth(0)).toHaveText('Filament 1 (PLA, 20 g): „Jade White“ aus Ihrer Bibliothek gewählt, 24,99 € pro kg.');
+    await expect(notice.nth(1)).toHaveText('Filament 2 (PETG, 10 g): 2 passende Filamente in Ihrer Bibliothek – bitte wählen Sie eines aus und prüfen Sie den Preis pro kg.');
+    await expect(notice.nth(2)).toHaveText('Filament 3 (TPU, 4 g): kein passendes aktives Filament in Ihrer Bibliothek – bitte prüfen Sie den Preis pro kg.');
+
+    // 20 g × 24,99 + 10 g × 21 + 4 g × 21 = 0,4998 + 0,21 + 0,084
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,79 €');
+    // The results name line 1 by its library filament (and the label the import gave it).
+    await expect(page.locator('[data-filament-cost-line="1"]')).toContainText('Jade White (PLA Weiß) · 20 g');
+    await expect(page.locator('[data-filament-cost-line="2"]')).toContainText('PETG Rot · 10 g');
+  });
+
+  test("line 1's library filament: 'Automatisch übernommen für Filament 1'; results and print sheet name every line", async ({ page, signIn, javaScriptEnabled }) => {
+    await signIn();
+    await createFilament(page, { name: 'Prusament Galaxy Black', material: 'PLA', pricePerKg: 30 });
+    await createFilament(page, { name: 'PETG Orange', material: 'PETG', pricePerKg: 20 });
+    await openCalculator(page);
+
+    await page.getByLabel('Filament auswählen').selectOption({ label: 'Prusament Galaxy Black' });
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament übernehmen' }).click();
+    await expect(page.locator('[data-picker="filament"] [data-picker-applied]')).toContainText('Automatisch übernommen für Filament 1');
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('30');
+
+    await page.getByRole('button', { name: 'Filament hinzufügen' }).click();
+    await expect(page.locator('[data-filament-line]')).toHaveCount(1);
+    await page.getByLabel('Gewicht pro Stück (Filament 2)').fill('10');
+    await page.getByLabel('Aus der Bibliothek (Filament 2)').selectOption({ label: 'PETG Orange' });
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament aus der Bibliothek für Filament 2 übernehmen' }).click();
+    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('20');
+
+    // Named by their library filaments, not 'Filament 1' / 'Filament 2'.
+    await expect(page.locator('[data-filament-cost-line="1"]')).toContainText('Prusament Galaxy Black · 25 g');
+    await expect(page.locator('[data-filament-cost-line="2"]')).toContainText('PETG Orange · 10 g');
+
+    // The print sheet's inputs list every line (not only line 1's weight and price).
+    await page.emulateMedia({ media: 'print' });
+    const sheet = page.locator('[data-print-sheet]');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.locator('[data-print-input="filamentWeight"]')).toHaveCount(0);
+    await expect(sheet.locator('[data-print-filament-line]')).toHaveCount(2);
+    await expect(sheet.locator('div', { has: page.locator('[data-print-filament-line="1"]') })).toHaveText(/Filament 1: Prusament Galaxy Black\s*25 g · 30,00\s€\/kg/);
+    await expect(sheet.locator('div', { has: page.locator('[data-print-filament-line="2"]') })).toHaveText(/Filament 2: PETG Orange\s*10 g · 20,00\s€\/kg/);
+    await expect(page.locator('[data-filament-cost-line="2"]')).toBeVisible();
+  });
+});
