@@ -12,6 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Kept as build/.vite/client-manifest.json (outside the served files) for scripts/js-budget.ts.
     manifest: true,
+    modulePreload: { resolveDependencies: withoutLoadedFiles },
     rollupOptions: { ...(isSsrBuild ? {} : { output: { manualChunks: shellChunk } }), onwarn: quietKnownWarnings },
   },
   // Licence comments kept, but once per file at its end: the many identical ones (one per
@@ -32,6 +33,19 @@ export default defineConfig(({ isSsrBuild }) => ({
 function quietKnownWarnings(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
   if (warning.code === 'EMPTY_BUNDLE') return;
   warn(warning);
+}
+
+/**
+ * What a lazily imported chunk lists to preload alongside it: not the shell,
+ * which every page has loaded before any of its code runs, nor the chunk
+ * itself when nothing else is left (its import() fetches it anyway). Vite
+ * writes these lists into the importing chunk, so each such name was bytes of
+ * a first visit's JavaScript for nothing (issue 21: the ad slot's lazy import
+ * cost more in its preload list than in code).
+ */
+function withoutLoadedFiles(file: string, deps: string[]): string[] {
+  const needed = deps.filter((dep) => !/(^|\/)shell-[\w-]+\.js$/.test(dep));
+  return needed.length === 1 && needed[0] === file ? [] : needed;
 }
 
 let shell: Set<string> | undefined;

@@ -22,7 +22,7 @@ import {
   trimReactEncoderPadding,
   type VisitorPageSlot,
 } from './server';
-import { adScriptAllowed, type AdsView } from './models/ads.server';
+import { adPolicyNeeded, type AdsView } from './models/ads.server';
 import { CSP_EXTENSION_HEADER, type CspExtension } from './server/security-headers';
 import { sharedMaxAge } from './server/visitor-page-cache.server';
 
@@ -127,7 +127,7 @@ const AD_PAGE_MAX_AGE = 30;
  * What the matched routes' `handle` asks of the response: `csp: ['payments']`
  * (/premium) widens the CSP on that page only; `ads: true` marks pages with ad
  * slots, whose policy is widened for the ad script only when the root loader
- * allows it (ads shown, real ads, cookie dialog answered), and whose shared
+ * shows real ads there (domain/ads.ts `adPolicyNeeded`), and whose shared
  * copies live 30 s at most.
  */
 function applyPagePolicies(headers: Headers, remixContext: EntryContext) {
@@ -139,7 +139,7 @@ function applyPagePolicies(headers: Headers, remixContext: EntryContext) {
     if (handle?.ads) adPage = true;
   }
   const ads = (remixContext.staticHandlerContext.loaderData?.root as { ads?: AdsView } | undefined)?.ads;
-  if (adPage && adScriptAllowed(ads)) extensions.add('ads');
+  if (adPage && adPolicyNeeded(ads)) extensions.add('ads');
   if (extensions.size > 0) headers.set(CSP_EXTENSION_HEADER, [...extensions].join(','));
   const maxAge = sharedMaxAge(headers);
   if (adPage && ads?.show && maxAge !== null && maxAge > AD_PAGE_MAX_AGE) {

@@ -33,8 +33,17 @@ export function adsViewOf(settings: AdsSettingsInput, { premium, consent }: { pr
   };
 }
 
-/** The ad script runs on this page: shown, real ads, the cookie dialog answered. */
-export function adScriptAllowed(view: AdsView | null | undefined): boolean {
-  return Boolean(view?.show && view.mode === 'adsense' && view.consentAnswered);
+/**
+ * A page with slots needs the ads policy (nonce plus 'strict-dynamic',
+ * server/security-headers.ts) whenever it shows real ads, whether or not the
+ * cookie dialog was answered: the policy belongs to the document, and a
+ * visitor answers the dialog on the page itself (with scripts, without a new
+ * document), after which the slots load the ad script at once. Asked only
+ * after the answer, the first page a visitor saw never showed an ad. What
+ * keeps the script away before the answer is the slot, which loads it only
+ * then (components/ads).
+ */
+export function adPolicyNeeded(view: AdsView | null | undefined): boolean {
+  return Boolean(view?.show && view.mode === 'adsense');
 }
 

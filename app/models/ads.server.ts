@@ -4,7 +4,7 @@ import type { ConsentRecord } from '../lib/consent';
 import { isPremium } from '../domain/permissions';
 import { adsViewOf, type AdsView } from '../domain/ads';
 
-export { adScriptAllowed, adsViewOf, type AdsView } from '../domain/ads';
+export { adPolicyNeeded, adsViewOf, type AdsView } from '../domain/ads';
 
 export async function getAdsView(ctx: RequestContext, consent: ConsentRecord | null): Promise<AdsView> {
   return adsViewOf(await getAdsSettings(ctx.em), { premium: isPremium(ctx.user, ctx.now), consent });

@@ -16,6 +16,33 @@ async function allowPayments(page: Page, baseURL: string) {
 
 const statusCard = (page: Page) => page.locator('[data-premium-status]');
 
+/**
+ * To /premium the way a seller gets there: the header's user menu, from the
+ * calculator. With scripts that link navigates in the browser, which keeps the
+ * calculator's CSP (no Stripe hosts): the page must still load Stripe.js.
+ */
+async function openPremiumFromHeader(page: Page) {
+  await page.goto('/calculator');
+  const menu = page.locator('[data-user-menu]');
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Premium', exact: true }).click();
+  await expect(page).toHaveURL(/\/premium$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** The Payment Element path up to a usable form: Stripe.js loaded under the page's CSP, the element ready. */
+async function openPaymentElement(page: Page) {
+  // Rendered once scripts run (before that the button of the same name is the Checkout form's).
+  await page.locator('[data-upgrade-button]').click();
+  const pay = page.getByRole('button', { name: /3,99 € monatlich bezahlen|Zahlungsformular wird noch geladen/ });
+  // Until the element reports ready the button says it is loading and is disabled (with the local stub
+  // that may be too short to observe); then it pays.
+  await expect(pay).toBeVisible();
+  if ((await pay.textContent())?.includes('geladen')) await expect(pay).toBeDisabled();
+  await expect(page.getByRole('button', { name: '3,99 € monatlich bezahlen' })).toBeEnabled();
+  return pay;
+}
+
 test('without payment-cookie consent a notice replaces the upgrade button and leads to the cookie settings', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/premium');
@@ -37,7 +64,7 @@ test('without payment-cookie consent a notice replaces the upgrade button and le
 test('upgrade through Stripe Checkout, status card, cancel and undo, the gold crown', async ({ page, signIn, baseURL }) => {
   await signIn();
   await allowPayments(page, baseURL!);
-  await page.goto('/premium');
+  await openPremiumFromHeader(page);
   await expect(page.locator('[data-premium-crown]')).toHaveCount(0);
   // Without scripts this is the upgrade button; with scripts the Payment Element leads and Checkout is the alternative.
   await page.locator('[data-checkout-form] button').click();
@@ -76,15 +103,12 @@ test('with JavaScript: the Payment Element path (stub Stripe.js), a declined car
   await allowPayments(page, baseURL!);
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-  await page.goto('/premium');
-  await page.getByRole('button', { name: 'Jetzt Premium werden' }).click();
-  const pay = page.getByRole('button', { name: /3,99 € monatlich bezahlen|Zahlungsformular wird noch geladen/ });
-  // Until the element reports ready the button says it is loading and is disabled (with the local stub
-  // that may be too short to observe); then it pays.
-  await expect(pay).toBeVisible();
-  if ((await pay.textContent())?.includes('geladen')) await expect(pay).toBeDisabled();
-  await expect(page.getByRole('button', { name: '3,99 € monatlich bezahlen' })).toBeEnabled();
+  const cspViolations: string[] = [];
+  page.on('console', (message) => message.text().includes('Content Security Policy') && cspViolations.push(message.text()));
+  await openPremiumFromHeader(page);
+  const pay = await openPaymentElement(page);
   expect(scripts.some((url) => url.endsWith('/stripe.js'))).toBe(true);
+  expect(cspViolations).toEqual([]);
 
   await page.getByLabel('Kartennummer').fill('4000 0000 0000 0002');
   await pay.click();
@@ -114,6 +138,30 @@ test('Stripe.js is loaded on /premium only, and only after payment consent', asy
   expect(premiumResponse.headers()['content-security-policy']).toContain('https://js.stripe.com');
   // The internal header that asked for it never reaches the browser.
   expect(premiumResponse.headers()['x-druckpreis-csp']).toBeUndefined();
+});
+
+test('the limit notice’s Premium link leads to an upgrade that works, with and without JavaScript', async ({ page, signIn, baseURL, javaScriptEnabled }) => {
+  await signIn();
+  await allowPayments(page, baseURL!);
+  for (const name of ['Eins', 'Zwei', 'Drei']) {
+    expect((await page.request.post('/api/projects', { data: { name, quantity: 1, filamentWeight: 25, printTime: 2 } })).status()).toBe(201);
+  }
+  await page.goto('/projects');
+  await page.locator('[data-new-project]').click();
+  // With scripts a toast, without them a notice on the page (projects.spec.ts covers the refusal itself).
+  const notice = javaScriptEnabled ? page.locator('[data-toast]') : page.locator('[data-limit-notice]');
+  await expect(notice).toContainText('Projektlimit erreicht');
+  await notice.getByRole('link', { name: 'Premium upgraden' }).click();
+  await expect(page).toHaveURL(/\/premium$/);
+  await expect(page.locator('[data-premium-price]')).toHaveText('3,99 € / Monat');
+  if (!javaScriptEnabled) {
+    await expect(page.getByRole('button', { name: 'Jetzt Premium werden' })).toBeVisible();
+    return;
+  }
+  const pay = await openPaymentElement(page);
+  await page.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
+  await pay.click();
+  await expect(statusCard(page).locator('[data-premium-status-name]')).toHaveText('Aktiv');
 });
 
 test('past_due: Premium stays, and every page asks for a new card', async ({ page, signIn }) => {

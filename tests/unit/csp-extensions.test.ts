@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { adPolicyNeeded, adsViewOf } from '~/domain/ads';
+import type { ConsentRecord } from '~/lib/consent';
 import { buildContentSecurityPolicy, parseCspExtensions, paymentOriginsFor } from '~/server/security-headers';
 
 function directive(csp: string, name: string): string[] {
@@ -35,5 +37,23 @@ describe('page-specific CSP widening (issue 21)', () => {
     expect(parseCspExtensions(undefined)).toEqual([]);
     expect(paymentOriginsFor({ STRIPE_API_BASE: 'http://127.0.0.1:4242/v1', STRIPE_JS_URL: 'nonsense' })).toEqual(['http://127.0.0.1:4242']);
     expect(paymentOriginsFor({})).toEqual([]);
+  });
+});
+
+describe('which ad pages get the ads policy (issue 21)', () => {
+  const adsense = { enableAds: true, testMode: false, clientId: 'ca-pub-1', adSlotId: '42' };
+  const answered: ConsentRecord = { preferences: { essential: true, analytics: false, marketing: false, payment: false }, date: '2026-11-26T00:00:00.000Z' };
+
+  it('real ads: before the cookie answer too, since the visitor answers on the page and its slots then load the script', () => {
+    expect(adPolicyNeeded(adsViewOf(adsense, { premium: false, consent: null }))).toBe(true);
+    expect(adPolicyNeeded(adsViewOf(adsense, { premium: false, consent: answered }))).toBe(true);
+  });
+
+  it('not for Premium, with ads off, or for placeholders (test mode, no client id)', () => {
+    expect(adPolicyNeeded(adsViewOf(adsense, { premium: true, consent: answered }))).toBe(false);
+    expect(adPolicyNeeded(adsViewOf({ ...adsense, enableAds: false }, { premium: false, consent: answered }))).toBe(false);
+    expect(adPolicyNeeded(adsViewOf({ ...adsense, testMode: true }, { premium: false, consent: answered }))).toBe(false);
+    expect(adPolicyNeeded(adsViewOf({ ...adsense, clientId: '' }, { premium: false, consent: answered }))).toBe(false);
+    expect(adPolicyNeeded(null)).toBe(false);
   });
 });

@@ -386,7 +386,7 @@ export function Calculator({
         </div>
       </form>
       <HelpSection />
-      <AdSlot position="calculator-below" className="mt-6" />
+      <AdSlot position="calculator-below" />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { Check, Crown, CreditCard, Info, Receipt, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +66,32 @@ export async function loader(args: LoaderFunctionArgs) {
     reachable,
     checkoutCancelled: url.searchParams.get('checkout') === 'cancel',
   };
+}
+
+/**
+ * Stripe.js may run on /premium only: the page's CSP is widened for it there
+ * (`handle.csp`), and a CSP belongs to the document. A link from another page
+ * (the header's menu, the limit toast, an ad card) navigates in the browser,
+ * which keeps that page's stricter policy, so the Payment Element could not
+ * load. Arriving that way, the page is loaded as a document instead; once on
+ * it (the refresh after paying, the cancel confirmation) navigations stay in
+ * the browser.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  if (documentPath() !== PREMIUM_PATH) {
+    window.location.assign(request.url);
+    // The document load replaces this page; the navigation stays pending until then.
+    return new Promise<never>(() => {});
+  }
+  return serverLoader<typeof loader>();
+}
+
+const PREMIUM_PATH = '/premium';
+
+/** The path of the document this page was loaded as (after redirects), which decided its CSP. */
+function documentPath(): string {
+  const [navigation] = performance.getEntriesByType('navigation');
+  return new URL(navigation?.name ?? window.location.href).pathname;
 }
 
 /** Where Stripe.js comes from: Stripe, or STRIPE_JS_URL (tests and local fakes only). */

@@ -68,7 +68,7 @@ export default function Landing() {
         <ClosingCta />
       </main>
       {/* Kept outside <main> so the landmark stays top-level. */}
-      <AdSlot position="landing" className="mx-auto mb-4 max-w-3xl px-4" />
+      <AdSlot position="landing" />
     </>
   );
 }
