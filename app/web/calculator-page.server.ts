@@ -107,7 +107,7 @@ export async function calculatorImageReply(post: CalculatorPost, result: Result<
 
 /** A save: the saved project with the §8 toast, or the form with the refusal's toast text and the fields' messages. */
 export async function calculatorSaveReply(post: CalculatorPost, result: Result<SavedProject>) {
-  const t = await getServerT('projects');
+  const t = await getServerT(['projects', 'calculator']);
   if (result.kind === 'ok') {
     const { id, name, created } = result.value;
     return redirectWithToast(`/calculator?${PROJECT_PARAM}=${id}`, {
@@ -127,10 +127,12 @@ function saveError(t: (key: string) => string, failure: Failure, values: Calcula
         text: t('toast.signInRequiredText'),
         action: { label: t('calculator.signIn'), href: `/auth?${new URLSearchParams({ redirectTo: `/calculator?${rawValuesToSearchParams(values)}` })}` },
       };
-    case 'fieldErrors':
-      return errors.projectName === 'calculator:errors.projectNameRequired'
-        ? { title: t('toast.nameRequired'), text: t('toast.nameRequiredText') }
-        : { title: t('toast.saveError'), text: t('toast.saveErrorText') };
+    case 'fieldErrors': {
+      if (errors.projectName === 'calculator:errors.projectNameRequired') return { title: t('toast.nameRequired'), text: t('toast.nameRequiredText') };
+      // A hidden field (a library choice, the image) has no place for its message: the save box says it.
+      const hidden = HIDDEN_PROJECT_FIELDS.find((name) => errors[name]);
+      return { title: t('toast.saveError'), text: hidden ? t(errors[hidden]!) : t('toast.saveErrorText') };
+    }
     case 'forbidden':
       return { title: t('limit.title'), text: t('limit.text'), action: { label: t('limit.upgrade'), href: '/premium' } };
     case 'notFound':

@@ -178,9 +178,10 @@ describe('the calculator page with filament lines', () => {
 
     const reopened = await openCalculator(`project=${id}`, cookie);
     expect(lineTextsOf(reopened.values as never)).toEqual([
-      { grams: '30', pricePerKg: '20', label: 'Körper' },
-      { grams: '10,5', pricePerKg: '60', label: 'Flügel' },
-      { grams: '2', pricePerKg: '45', label: '' },
+      // Reopened prices are money: two decimals, as the form prefills them (issue 24 §1).
+      { grams: '30', pricePerKg: '20,00', label: 'Körper' },
+      { grams: '10,5', pricePerKg: '60,00', label: 'Flügel' },
+      { grams: '2', pricePerKg: '45,00', label: '' },
     ]);
     expect(reopened.evaluation).toEqual(expected);
 

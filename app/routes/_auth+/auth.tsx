@@ -162,7 +162,8 @@ function LoginForm({ redirectTo }: { redirectTo: string | null }) {
       <h1 className="text-xl font-bold text-ink">{t('auth.login.title')}</h1>
       <p className="mt-1 text-sm text-ink-muted">{t('auth.login.intro')}</p>
       {unverified !== null ? (
-        <UnverifiedNotice email={unverified} errors={resendResult?.result.error?.[''] ?? null} />
+        // The resend form has only the (hidden) address: its own errors are shown in the notice, too.
+        <UnverifiedNotice email={unverified} errors={[...(resendResult?.result.error?.[''] ?? []), ...(resendResult?.result.error?.email ?? [])]} />
       ) : (
         <FormAlert id={form.errorId} errors={loginErrors} title={t('auth.toast.loginFailed')} />
       )}
