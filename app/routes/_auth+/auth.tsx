@@ -95,7 +95,7 @@ export async function action(args: ActionFunctionArgs) {
       headers: await signInHeaders(args.request, user.id),
       toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t('account:auth.toast.welcome', { name }) },
     };
-  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email, locked: result.kind === 'rateLimited' } });
+  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email }, flags: { locked: 'rateLimited' } });
 }
 
 export default function AuthPage() {
