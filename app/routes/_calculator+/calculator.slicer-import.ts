@@ -1,10 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '~/calculator/fields';
-import { HIDDEN_PROJECT_FIELDS } from '~/models/calculator-projects.server';
 import { importSlicerFile } from '~/models/slicer-import.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { readSlicerUpload } from '~/web/slicer-upload.server';
-import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNoticeToParams, type SlicerImportNotice } from '~/slicer/import-link';
+import { readSlicerUpload, slicerImportRedirect } from '~/web/slicer-upload.server';
 
 /**
  * The slicer import without JavaScript: a multipart post of the file and the
@@ -16,30 +13,7 @@ import { importedFieldValues, importedLineTexts, importInfoFromSummary, importNo
  */
 export async function action(args: ActionFunctionArgs) {
   const ctx = await getRequestContext(args);
-  const result = await importSlicerFile({ em: ctx.em, ip: ctx.ip }, () => readSlicerUpload(args.request));
-  const fields = 'fields' in result ? result.fields : {};
-  let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
-  let notice: SlicerImportNotice;
-  if (result.status === 'ok') {
-    const info = importInfoFromSummary(result.summary);
-    Object.assign(values, importedFieldValues(info));
-    // Issue 23: one line per filament the file used; each keeps the price the form had for it.
-    const price = (line: number) => fields[line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`]?.slice(0, 64);
-    const first = { grams: values.filamentWeight, pricePerKg: values.filamentPricePerKg, label: values.filamentLabel ?? '' };
-    values = withLineTexts(values, [first, ...importedLineTexts(info, price)]);
-    notice = { kind: 'info', info };
-  } else if (result.status === 'unreadable') {
-    notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };
-  } else {
-    notice = { kind: 'error', code: result.status === 'badRequest' ? 'missingFile' : result.status };
-  }
-  const params = importNoticeToParams(notice, rawValuesToSearchParams(values));
-  // The open project and its unsaved parts (library choices, an uploaded image) stay with the calculation.
-  for (const name of ['project', ...HIDDEN_PROJECT_FIELDS]) {
-    const value = fields[name]?.trim().slice(0, 256);
-    if (value) params.set(name, value);
-  }
-  return redirect(`/calculator?${params}#slicer-import`, 303);
+  return slicerImportRedirect(await importSlicerFile({ em: ctx.em, ip: ctx.ip }, () => readSlicerUpload(args.request)));
 }
 
 /** Nothing to show at this address: a GET goes to the calculator. */
