@@ -5,6 +5,7 @@ import { getFileStore, isValidObjectKey } from '../services/storage.server';
 import { logoKeysOfUser } from './business-logo.server';
 import { cancelSubscriptionBeforeDeletion, type CancelSubscription } from '../services/subscription-cancel.server';
 import { recordAudit } from './admin.server';
+import { isAdmin } from '../domain/permissions';
 import { parseProductImagePath } from '../domain/product-images';
 import { forbidden, invalid, notFound, ok, type Result } from '../domain/result';
 
@@ -69,7 +70,7 @@ async function deleteAccountOnce(ctx: RequestContext, input: { userId: string; b
     // The last admin is counted inside the deletion, one deletion at a time: two admins deleting
     // each other (or themselves) at the same moment cannot leave the service without one.
     await tx.execute(`select pg_advisory_xact_lock(hashtext('druckpreis:admin-deletion'))`);
-    if (Number(user.isAdmin) === 1) {
+    if (isAdmin(user)) {
       const [{ admins }] = await tx.execute<{ admins: string }[]>(`select count(*) as admins from users where is_admin = 1`);
       if (Number(admins) <= 1) throw new LastAdminError();
     }

@@ -1,10 +1,10 @@
 import { data, redirect } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
 import { getServerT } from '../i18n.server';
-import type { Failure, Result } from '../domain/result';
+import type { Failure, FieldErrors, Result } from '../domain/result';
 import { jsonResponse, messageResponse, rateLimitedResponse, validationErrorResponse } from './api.server';
 import { rateLimitedMessage } from '../lib/messages';
-import { combineHeaders, createToastHeaders, type ToastInput } from './toast.server';
+import { combineHeaders, createToastHeaders, redirectWithToast, type ToastInput } from './toast.server';
 
 /**
  * The two adapters from an operation's Result to a response. Routes parse,
@@ -16,8 +16,18 @@ import { combineHeaders, createToastHeaders, type ToastInput } from './toast.ser
 
 const NOT_FOUND_KEY = 'auth:messages.notFound';
 
+/** Options of the API adapters: the message of a bare 400, and fields some failures add to the body (the login's sign-in link offer on 429). */
+export type ApiFailureOptions = { invalidMessageKey?: string; extraFor?: Partial<Record<Failure['kind'], Record<string, unknown>>> };
+
 /** A failure as the JSON API answers it. */
-export async function apiFailure(failure: Failure, { invalidMessageKey }: { invalidMessageKey?: string } = {}): Promise<Response> {
+export async function apiFailure(failure: Failure, options: ApiFailureOptions = {}): Promise<Response> {
+  const answer = await apiFailureResponse(failure, options);
+  const extra = options.extraFor?.[failure.kind];
+  if (!extra) return answer;
+  return jsonResponse({ ...((await answer.json()) as Record<string, unknown>), ...extra }, { status: answer.status, headers: answer.headers });
+}
+
+async function apiFailureResponse(failure: Failure, { invalidMessageKey }: ApiFailureOptions): Promise<Response> {
   switch (failure.kind) {
     case 'fieldErrors': {
       // An answer with a code (spec §7: INVALID_PASSWORD) is `{ code, message }`; the code names the field.
@@ -52,7 +62,7 @@ export async function apiFailure(failure: Failure, { invalidMessageKey }: { inva
 export async function apiResult<T>(
   result: Result<T>,
   onOk: (value: T) => Response | unknown | Promise<Response | unknown>,
-  options: { invalidMessageKey?: string } = {},
+  options: ApiFailureOptions = {},
 ): Promise<Response> {
   if (result.kind !== 'ok') return apiFailure(result, options);
   const body = await onOk(result.value);
@@ -65,7 +75,8 @@ export async function apiResult<T>(
 
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
-export type PageSuccess = { redirectTo: string; toast?: ToastInput; headers?: HeadersInit };
+/** Where a page goes on success: the address, its toast, extra headers (a cookie), and the redirect's status (302 unless said). */
+export type PageSuccess = { redirectTo: string; toast?: ToastInput; headers?: HeadersInit; status?: number };
 
 /** The status of each failure, pages and API alike. */
 export const FAILURE_STATUS: Record<Failure['kind'], number> = { fieldErrors: 400, invalid: 400, rateLimited: 429, tooLarge: 413, unauthorized: 401, forbidden: 403, notFound: 404 };
@@ -75,12 +86,27 @@ function detailsOf(failure: Failure): Record<string, unknown> {
   return failure.kind === 'forbidden' || failure.kind === 'invalid' ? (failure.details ?? {}) : {};
 }
 
-/** The reply for a failed submission; `extra` is merged into the action data (e.g. the form's intent). */
-export async function pageFailure<E extends Record<string, unknown>>(
+/**
+ * Options of the page adapters. `extra` is merged into the action data (e.g. the
+ * form's intent); `flags` name booleans the page reads, each true when the
+ * failure is of its kind (`{ locked: 'rateLimited' }`); `notFoundErrors` answer
+ * a missing reference as field errors on this form instead of a 404.
+ */
+export type PageFailureOptions<E, F extends FailureFlags> = { hideFields?: string[]; extra?: E; flags?: F; notFoundErrors?: FieldErrors };
+type FailureFlags = Record<string, Failure['kind']>;
+type Flagged<F extends FailureFlags> = { [K in keyof F]: boolean };
+
+function flagsOf<F extends FailureFlags>(failure: Failure, flags: F | undefined): Flagged<F> {
+  return Object.fromEntries(Object.entries(flags ?? {}).map(([name, kind]) => [name, failure.kind === kind])) as Flagged<F>;
+}
+
+/** The reply for a failed submission (see PageFailureOptions). */
+export async function pageFailure<E extends Record<string, unknown>, F extends FailureFlags = Record<never, never>>(
   submission: Submission,
   failure: Failure,
-  { hideFields, extra }: { hideFields?: string[]; extra?: E } = {},
+  { hideFields, extra, flags, notFoundErrors }: PageFailureOptions<E, F> = {},
 ) {
+  if (failure.kind === 'notFound' && notFoundErrors) failure = { kind: 'fieldErrors', errors: notFoundErrors };
   if (failure.kind === 'notFound') throw new Response('Not Found', { status: 404 });
   let reply: SubmissionResult<string[]>;
   switch (failure.kind) {
@@ -102,20 +128,20 @@ export async function pageFailure<E extends Record<string, unknown>>(
       reply = submission.reply({ formErrors: [failure.reason], hideFields });
       break;
   }
-  return data({ ...(extra ?? ({} as E)), ...detailsOf(failure), result: reply }, { status: FAILURE_STATUS[failure.kind] });
+  return data({ ...(extra ?? ({} as E)), ...flagsOf(failure, flags), ...detailsOf(failure), result: reply }, { status: FAILURE_STATUS[failure.kind] });
 }
 
 async function pageSuccess(success: PageSuccess) {
   const headers = combineHeaders(success.headers, success.toast ? await createToastHeaders(success.toast) : null);
-  return redirect(success.redirectTo, { headers });
+  return redirect(success.redirectTo, { headers, ...(success.status ? { status: success.status } : {}) });
 }
 
 /** The page response of a result: on success `onOk` says where to go and which toast to show. */
-export async function pageResult<T, E extends Record<string, unknown>>(
+export async function pageResult<T, E extends Record<string, unknown>, F extends FailureFlags = Record<never, never>>(
   submission: Submission,
   result: Result<T>,
   onOk: (value: T) => PageSuccess | Promise<PageSuccess>,
-  options: { hideFields?: string[]; extra?: E } = {},
+  options: PageFailureOptions<E, F> = {},
 ) {
   if (result.kind !== 'ok') return pageFailure(submission, result, options);
   return pageSuccess(await onOk(result.value));
@@ -141,16 +167,97 @@ export async function failureMessage(failure: Failure): Promise<string> {
 }
 
 /**
- * The page response of a result for a form without Conform that shows one
- * message (the no-JS file upload): a failure is `{ ...extra, formError }` with
- * its status and German text, success the same redirect as `pageResult`.
+ * A failure on a form without Conform that shows one message: `{ ...extra,
+ * formError }` (or the `field` named) with its status and German text;
+ * a missing thing is 404.
  */
-export async function pageMessageResult<T, E extends Record<string, unknown>>(
+export async function pageMessageFailure<E extends Record<string, unknown>, K extends string = 'formError'>(
+  failure: Failure,
+  { extra, field }: { extra?: E; field?: K } = {},
+) {
+  if (failure.kind === 'notFound') throw new Response('Not Found', { status: 404 });
+  const message = { [field ?? 'formError']: await failureMessage(failure) } as Record<K, string>;
+  return data({ ...(extra ?? ({} as E)), ...detailsOf(failure), ...message }, { status: FAILURE_STATUS[failure.kind] });
+}
+
+/**
+ * The page response of a result for a form without Conform that shows one
+ * message (the no-JS file upload): a failure is `pageMessageFailure`, success
+ * the same redirect as `pageResult`.
+ */
+export async function pageMessageResult<T, E extends Record<string, unknown>, K extends string = 'formError'>(
   result: Result<T>,
   onOk: (value: T) => PageSuccess | Promise<PageSuccess>,
-  { extra }: { extra?: E } = {},
+  options: { extra?: E; field?: K } = {},
 ) {
   if (result.kind === 'ok') return pageSuccess(await onOk(result.value));
-  if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
-  return data({ ...(extra ?? ({} as E)), ...detailsOf(result), formError: await failureMessage(result) }, { status: FAILURE_STATUS[result.kind] });
+  return pageMessageFailure(result, options);
+}
+
+/** Like `pageMessageResult`, for an action that answers success within the page: `onOk` gives the action data itself. */
+export async function pageDataResult<T, R, E extends Record<string, unknown>, K extends string = 'formError'>(
+  result: Result<T>,
+  onOk: (value: T) => R | Promise<R>,
+  options: { extra?: E; field?: K } = {},
+) {
+  if (result.kind === 'ok') return onOk(result.value);
+  return pageMessageFailure(result, options);
+}
+
+/**
+ * The page response of an action that always goes back with a toast (a list's
+ * copy and delete, a quote's status): success as `onOk` says, a failure back
+ * to `redirectTo` with an error toast titled `title` and the failure's German
+ * text. A missing thing is 404, unless `notFoundText` says what to tell instead.
+ * `inPage` answers the failures of its kinds within the page instead (`onInPage`
+ * gets the German text and the status).
+ */
+export async function toastResult<T, R = never>(
+  result: Result<T>,
+  onOk: (value: T) => PageSuccess | Promise<PageSuccess>,
+  failed: { redirectTo: string; title: string; notFoundText?: string; inPage?: { kinds: Failure['kind'][]; answer: (message: string, status: number) => R } },
+): Promise<Response | R> {
+  if (result.kind === 'ok') return pageSuccess(await onOk(result.value));
+  if (failed.inPage?.kinds.includes(result.kind)) return failed.inPage.answer(await failureMessage(result), FAILURE_STATUS[result.kind]);
+  if (result.kind === 'notFound' && failed.notFoundText === undefined) throw new Response('Not Found', { status: 404 });
+  const description = result.kind === 'notFound' ? failed.notFoundText! : await failureMessage(result);
+  return redirectWithToast(failed.redirectTo, { type: 'error', title: failed.title, description });
+}
+
+const REASON_PHRASES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Content Too Large', 429: 'Too Many Requests' };
+
+/**
+ * The value of a result a page's loader needs to go on (the thing it shows or
+ * edits); a failure is thrown as its status (404, 403, ...) for the error page.
+ */
+export function pageValue<T>(result: Result<T>): T {
+  if (result.kind === 'ok') return result.value;
+  const status = FAILURE_STATUS[result.kind];
+  throw new Response(REASON_PHRASES[status], { status });
+}
+
+/**
+ * A resource route's answer (a file download): `onOk` builds it; too many
+ * requests is the JSON 429 with Retry-After, anything else a plain 404 (the
+ * answer never tells whether someone else's thing exists).
+ */
+export async function resourceResult<T>(result: Result<T>, onOk: (value: T) => Response | Promise<Response>): Promise<Response> {
+  if (result.kind === 'ok') return onOk(result.value);
+  if (result.kind === 'rateLimited') throw await rateLimitedResponse(result.retryAfterSeconds);
+  throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * A loader whose page shows a state either way (a link opened from a mail):
+ * `onOk` gets the value, `onFailure` the i18n key of the failure's reason
+ * (`fallbackKey` for a failure without one: not found, rate-limited).
+ */
+export async function pageStateResult<T, A, B>(
+  result: Result<T>,
+  onOk: (value: T) => A | Promise<A>,
+  onFailure: (messageKey: string) => B | Promise<B>,
+  fallbackKey = 'auth:messages.invalidInput',
+): Promise<A | B> {
+  if (result.kind === 'ok') return onOk(result.value);
+  return onFailure(result.kind === 'notFound' || result.kind === 'rateLimited' || result.kind === 'fieldErrors' ? fallbackKey : result.reason);
 }

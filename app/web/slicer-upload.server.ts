@@ -1,6 +1,23 @@
+import { redirect } from '@remix-run/node';
+import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '../calculator/fields';
 import { SLICER_BODY_OVERHEAD_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
+import { getServerT } from '../i18n.server';
+import { HIDDEN_PROJECT_FIELDS } from '../models/calculator-projects.server';
+import { importLibraryFilaments, type SlicerImportResult } from '../models/slicer-import.server';
+import { matchLines } from '../slicer/library-match';
 import { HeadTailCollector } from '../slicer/head-tail-collector';
+import {
+  importedFieldValues,
+  importedFirstLineId,
+  importedLines,
+  importedLineTexts,
+  importInfoFromSummary,
+  importNoticeToParams,
+  type ImportOptions,
+  type SlicerImportNotice,
+} from '../slicer/import-link';
 import type { SlicerUpload } from '../slicer/types';
+import { jsonResponse, rateLimitedResponse } from './api.server';
 import { firstValues, readMultipart } from './multipart.server';
 
 /** The multipart field that carries the slicer file (form and API alike). */
@@ -20,4 +37,55 @@ export async function readSlicerUpload(request: Request, maxBytes = SLICER_MAX_B
   if (read.status !== 'ok') return read;
   const fields = firstValues(read.fields);
   return read.file ? { status: 'ok', fields, file: read.file.collector.slices() } : { status: 'missingFile', fields };
+}
+
+/** `POST /api/slicer/parse`'s answer: the summary, or the status and German `{ message }`. */
+export async function slicerParseResponse(result: SlicerImportResult): Promise<Response> {
+  if (result.status === 'ok') return jsonResponse(result.summary);
+  if (result.status === 'rateLimited') return rateLimitedResponse(result.retryAfterSeconds);
+  const t = await getServerT('calculator');
+  if (result.status === 'tooLarge') return jsonResponse({ message: t('slicer.errors.tooLarge') }, 413);
+  if (result.status === 'badRequest') return jsonResponse({ message: t('slicer.errors.missingFile') }, 400);
+  return jsonResponse({ message: t(`slicer.errors.${result.error.code}`, 'params' in result.error ? result.error.params : {}) }, 400);
+}
+
+/**
+ * The no-JS import's answer: a redirect to the calculation link with weight
+ * and print time filled in and the import notice (or its German error) in the
+ * link; the open project and its unsaved parts (library choices, an uploaded
+ * image) stay with the calculation.
+ */
+export async function slicerImportRedirect(result: SlicerImportResult, ctx: Parameters<typeof importLibraryFilaments>[0]): Promise<Response> {
+  const fields = 'fields' in result ? result.fields : {};
+  let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
+  let notice: SlicerImportNotice;
+  const chosenIds: string[] = [];
+  if (result.status === 'ok') {
+    const info = importInfoFromSummary(result.summary);
+    // Issue 23: one line per filament the file used; each takes the signed-in seller's one fitting
+    // library filament, else keeps the price the form had for it.
+    const t = await getServerT('filament-lines');
+    const options: ImportOptions = {
+      matches: matchLines(importedLines(info), importedLines(info).length > 1 ? await importLibraryFilaments(ctx) : null),
+      colourName: (family) => t(`filament-lines:colours.${family}`),
+    };
+    Object.assign(values, importedFieldValues(info, options));
+    const price = (line: number) => fields[line === 1 ? 'filamentPricePerKg' : `filamentPricePerKg${line}`]?.slice(0, 64);
+    const first = { grams: values.filamentWeight, pricePerKg: values.filamentPricePerKg, label: values.filamentLabel ?? '' };
+    const further = importedLineTexts(info, price, options);
+    values = withLineTexts(values, [first, ...further]);
+    chosenIds.push(importedFirstLineId(info, options), ...further.map((line) => line.id));
+    notice = { kind: 'info', info };
+  } else if (result.status === 'unreadable') {
+    notice = { kind: 'error', code: result.error.code, params: 'params' in result.error ? result.error.params : undefined };
+  } else {
+    notice = { kind: 'error', code: result.status === 'badRequest' ? 'missingFile' : result.status };
+  }
+  const params = importNoticeToParams(notice, rawValuesToSearchParams(values));
+  for (const name of ['project', ...HIDDEN_PROJECT_FIELDS]) {
+    const value = fields[name]?.trim().slice(0, 256);
+    if (value) params.set(name, value);
+  }
+  chosenIds.forEach((id, i) => id && params.set(i === 0 ? 'selectedFilament' : `selectedFilament${i + 1}`, id));
+  return redirect(`/calculator?${params}#slicer-import`, 303);
 }

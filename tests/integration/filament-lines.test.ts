@@ -7,10 +7,12 @@ import { loader as listLoader, action as listAction } from '../../app/routes/api
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as projectsPageAction } from '../../app/routes/_account+/projects';
 import { action as calculatorAction, loader as calculatorLoader } from '../../app/routes/_calculator+/calculator';
-import { issueUserSession } from '../../app/services/auth.server';
-import { apiRequest, APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
+import { apiRequest, APP_URL, signedInUser, useAuthTestApp } from '../setup/auth-app';
 
 const app = useAuthTestApp('filament-lines');
+
+/** Several filament lines are Premium's: every test here signs in a Premium user. */
+const premiumUser = () => signedInUser(app.orm, { premium: true });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 
@@ -23,14 +25,6 @@ async function run(handler: Handler, request: Request, params: Record<string, st
     if (error instanceof Response) return error;
     throw error;
   }
-}
-
-async function signedInUser() {
-  const { user } = await createUser(app.orm);
-  await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
-  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
-  const cookie = /__session=[^;]*/.exec(setCookie)![0];
-  return { user, cookie };
 }
 
 async function filament(userId: string, values: Partial<Filament> = {}) {
@@ -84,8 +78,8 @@ async function saveFromCalculator(cookie: string, fields: Record<string, string>
 
 describe('the §7 API with filament lines', () => {
   it('stores the lines, answers them with the total grams and the weighted € per kg, and keeps only own active library ids', async () => {
-    const { user, cookie } = await signedInUser();
-    const other = await signedInUser();
+    const { user, cookie } = await premiumUser();
+    const other = await premiumUser();
     const own = await filament(user.id, { pricePerKg: 30 });
     const resting = await filament(user.id, { name: 'Ruhend', isActive: 0 });
     const foreign = await filament(other.user.id, { name: 'Fremd' });
@@ -124,7 +118,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('a project without lines (saved before them) answers one line from its fields', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await premiumUser();
     const body = await (await api.create(cookie, { ...base, filamentWeight: 40, filamentPricePerKg: 22.5 })).json();
     expect(body.filaments).toEqual([{ grams: 40, pricePerKg: 22.5 }]);
     expect([body.filamentWeight, body.filamentPricePerKg]).toEqual([40, 22.5]);
@@ -133,7 +127,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('answers bad lines 400 with German messages by line and part, never 500', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await premiumUser();
     const cases: Array<[unknown, Record<string, string>]> = [
       ['drei', { filaments: 'Die Filamentzeilen müssen eine Liste von Zeilen mit Gramm und Preis pro kg sein.' }],
       [[], { filaments: 'Eine Kalkulation braucht mindestens eine Filamentzeile.' }],
@@ -171,7 +165,7 @@ describe('the calculator page with filament lines', () => {
   };
 
   it('saves the lines, reopens them with the same figures, and the projects list and a copy show the same price', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await premiumUser();
     const expected = evaluateCalculator(rawValuesFromSearchParams(new URLSearchParams(lineFields)));
     if (expected.status !== 'ok') throw new Error('expected a result');
     const id = await saveFromCalculator(cookie, lineFields);
@@ -198,7 +192,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it('a one-line save is stored as before (no list), and a deleted library filament leaves the line values', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await premiumUser();
     const spool = await filament(user.id, { pricePerKg: 33 });
     const single = await saveFromCalculator(cookie, { projectName: 'Ring', filamentWeight: '12,5' });
     expect((await app.em().findOneOrFail(Project, { id: single })).filaments ?? null).toBeNull();
@@ -212,7 +206,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await premiumUser();
     const id = await saveFromCalculator(cookie, lineFields);
     const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
     expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeft, Copy, FileDown, Plus, Printer, Send, Trash2, X } from 'lucide-react';
 import { cloneElement, Fragment, isValidElement, useState, type FormEvent, type ReactElement } from 'react';
@@ -16,8 +16,7 @@ import { copyQuote, defaultSendText, deleteQuote, getQuote, quoteView, sendQuote
 import type { QuoteLineKind } from '~/entities';
 import { requireUserContext } from '~/services/auth.server';
 import { readFormData } from '~/web/form-data.server';
-import { failureMessage } from '~/web/result-response.server';
-import { redirectWithToast } from '~/web/toast.server';
+import { pageValue, toastResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['quotes'] };
 
@@ -39,9 +38,7 @@ const centsInput = (cents: number) => new Intl.NumberFormat('de-DE', { minimumFr
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireUserContext(args);
-  const found = await getQuote(ctx, args.params.id);
-  if (found.kind !== 'ok') throw new Response('Not Found', { status: 404 });
-  const quote = found.value;
+  const quote = pageValue(await getQuote(ctx, args.params.id));
   const t = await getServerT('quotes');
   const today = berlinDate(ctx.now);
   const view = quoteView(quote, t, today);
@@ -112,58 +109,56 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const intent = String(formData.get('intent') ?? '');
 
-  const fail = async (result: Exclude<Awaited<ReturnType<typeof getQuote>>, { kind: 'ok' }>) => {
-    if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
-    return redirectWithToast(here, { type: 'error', title: t('detail.error'), description: await failureMessage(result) });
-  };
+  const failed = { redirectTo: here, title: t('detail.error') };
 
   if (intent === 'save' || intent.startsWith('addLine:') || intent.startsWith('removeLine:')) {
     const raw = readQuoteForm(formData);
     const parsed = quoteInputSchema.safeParse(raw);
     if (!parsed.success) {
-      const found = await getQuote(ctx, id);
-      if (found.kind !== 'ok') return fail(found);
+      // A foreign id is 404 even with a bad form: the answer never tells whether the quote exists.
+      pageValue(await getQuote(ctx, id));
       const errors: Record<string, string[]> = {};
       for (const issue of parsed.error.issues) (errors[issue.path.join('.') || ''] ??= []).push(issue.message);
       return data({ intent: 'save' as const, errors, values: raw }, { status: 400 });
     }
     const input = applyQuoteLineAction(parsed.data, intent, (key) => t(key));
-    const result = await updateQuote(ctx, id, input);
-    if (result.kind !== 'ok') return fail(result);
-    if (intent !== 'save') return redirect(`${here}#positionen`);
-    return redirectWithToast(here, { type: 'success', title: t('detail.saved', { number: result.value.number }) });
+    return toastResult(await updateQuote(ctx, id, input), (quote) =>
+      intent === 'save' ? { redirectTo: here, toast: { type: 'success', title: t('detail.saved', { number: quote.number }) } } : { redirectTo: `${here}#positionen` },
+    failed);
   }
   if (intent === 'setStatus') {
-    const result = await setQuoteStatus(ctx, id, formData.get('status'));
-    if (result.kind !== 'ok') return fail(result);
-    return redirectWithToast(here, { type: 'success', title: t('detail.statusChanged', { status: t(`status.${result.value.status}`) }) });
+    return toastResult(await setQuoteStatus(ctx, id, formData.get('status')), (quote) => ({
+      redirectTo: here,
+      toast: { type: 'success', title: t('detail.statusChanged', { status: t(`status.${quote.status}`) }) },
+    }), failed);
   }
   if (intent === 'copy') {
-    const result = await copyQuote(ctx, id);
-    if (result.kind !== 'ok') return fail(result);
-    return redirectWithToast(`/angebote/${result.value.id}`, { type: 'success', title: t('list.copied', { number: result.value.number }) });
+    return toastResult(await copyQuote(ctx, id), (copy) => ({
+      redirectTo: `/angebote/${copy.id}`,
+      toast: { type: 'success', title: t('list.copied', { number: copy.number }) },
+    }), failed);
   }
   if (intent === 'delete') {
-    const result = await deleteQuote(ctx, id);
-    if (result.kind !== 'ok') return fail(result);
-    return redirectWithToast('/angebote', { type: 'success', title: t('list.deleted', { number: result.value.number }) });
+    return toastResult(await deleteQuote(ctx, id), (deleted) => ({ redirectTo: '/angebote', toast: { type: 'success', title: t('list.deleted', { number: deleted.number }) } }), failed);
   }
   if (intent === 'send') {
     const raw = { to: formData.get('to'), subject: formData.get('subject'), message: formData.get('message') };
     const parsed = sendQuoteSchema.safeParse(raw);
     if (!parsed.success) {
-      const found = await getQuote(ctx, id);
-      if (found.kind !== 'ok') return fail(found);
+      pageValue(await getQuote(ctx, id));
       const errors: Record<string, string[]> = {};
       for (const issue of parsed.error.issues) (errors[issue.path.join('.') || ''] ??= []).push(issue.message);
       return data({ intent: 'send' as const, errors, values: raw as Record<string, unknown> }, { status: 400 });
     }
-    const result = await sendQuote(ctx, id, parsed.data);
-    if (result.kind === 'rateLimited') {
-      return data({ intent: 'send' as const, errors: { '': [await failureMessage(result)] }, values: raw as Record<string, unknown> }, { status: 429 });
-    }
-    if (result.kind !== 'ok') return fail(result);
-    return redirectWithToast(here, { type: 'success', title: t('detail.sent', { number: result.value.number }), description: t('detail.sentDescription', { to: parsed.data.to }) });
+    // Over the send cap the form stays as typed, with the wait above it.
+    const inPage = {
+      kinds: ['rateLimited' as const],
+      answer: (message: string, status: number) => data({ intent: 'send' as const, errors: { '': [message] }, values: raw as Record<string, unknown> }, { status }),
+    };
+    return toastResult(await sendQuote(ctx, id, parsed.data), (quote) => ({
+      redirectTo: here,
+      toast: { type: 'success', title: t('detail.sent', { number: quote.number }), description: t('detail.sentDescription', { to: parsed.data.to }) },
+    }), { ...failed, inPage });
   }
   throw new Response(t('errors.invalidInput'), { status: 400 });
 }

@@ -13,8 +13,7 @@ import { formatIsoDate, MAX_QUOTE_SEARCH_LENGTH, QUOTE_DISPLAY_STATUSES } from '
 import { copyQuote, deleteQuote, listQuotes } from '~/models/quotes.server';
 import { requireUserContext } from '~/services/auth.server';
 import { readFormData } from '~/web/form-data.server';
-import { failureMessage } from '~/web/result-response.server';
-import { redirectWithToast } from '~/web/toast.server';
+import { toastResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['quotes'] };
 
@@ -35,17 +34,15 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get('intent');
   const id = formData.get('id');
   const back = listUrl(formData);
+  const failed = { redirectTo: back, title: t('list.error') };
   if (intent === 'copy') {
-    const result = await copyQuote(ctx, id);
-    if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
-    if (result.kind !== 'ok') return redirectWithToast(back, { type: 'error', title: t('list.error'), description: await failureMessage(result) });
-    return redirectWithToast(`/angebote/${result.value.id}`, { type: 'success', title: t('list.copied', { number: result.value.number }) });
+    return toastResult(await copyQuote(ctx, id), (copy) => ({
+      redirectTo: `/angebote/${copy.id}`,
+      toast: { type: 'success', title: t('list.copied', { number: copy.number }) },
+    }), failed);
   }
   if (intent === 'delete') {
-    const result = await deleteQuote(ctx, id);
-    if (result.kind === 'notFound') throw new Response('Not Found', { status: 404 });
-    if (result.kind !== 'ok') return redirectWithToast(back, { type: 'error', title: t('list.error'), description: await failureMessage(result) });
-    return redirectWithToast(back, { type: 'success', title: t('list.deleted', { number: result.value.number }) });
+    return toastResult(await deleteQuote(ctx, id), (deleted) => ({ redirectTo: back, toast: { type: 'success', title: t('list.deleted', { number: deleted.number }) } }), failed);
   }
   throw new Response(t('errors.invalidInput'), { status: 400 });
 }

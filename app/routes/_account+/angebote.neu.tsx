@@ -35,13 +35,11 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const submission = parseSubmission(formData, createQuoteSchema);
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await createQuote(ctx, submission.value);
   // A project that is gone (or someone else's) is a message on this form, not an error page.
-  if (result.kind === 'notFound') return data({ result: submission.reply({ fieldErrors: { projectId: ['quotes:errors.project'] } }) }, { status: 400 });
-  return pageResult(submission, result, (quote) => ({
+  return pageResult(submission, await createQuote(ctx, submission.value), (quote) => ({
     redirectTo: `/angebote/${quote.id}`,
     toast: { type: 'success', title: t('new.created', { number: quote.number }), description: t('new.createdDescription') },
-  }));
+  }), { notFoundErrors: { projectId: ['quotes:errors.project'] } });
 }
 
 export default function NewQuotePage() {

@@ -18,13 +18,12 @@ import {
   startCheckout,
   subscriptionStatusOf,
 } from '~/models/premium.server';
-import type { Result } from '~/domain/result';
 import { requireUserContext } from '~/services/auth.server';
 import { getRequestContext } from '~/services/request-context.server';
 import type { loader as rootLoader } from '~/root';
 import { getConsent } from '~/web/consent.server';
 import { getAppUrl } from '~/lib/env.server';
-import { failureMessage } from '~/web/result-response.server';
+import { pageMessageResult } from '~/web/result-response.server';
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -106,24 +105,23 @@ export async function action(args: ActionFunctionArgs) {
   if (!INTENTS.includes(intent)) return data({ intent: null, formError: (await getServerT('premium'))('errors.createFailed') }, { status: 400 });
   const t = await getServerT('premium');
   const baseUrl = getAppUrl().replace(/\/+$/, '');
-  const fail = async (result: Exclude<Result<unknown>, { kind: 'ok' }>) =>
-    data({ intent, formError: await failureMessage(result) }, { status: result.kind === 'forbidden' ? 403 : 400 });
+  // Stripe's pages (checkout, portal) are reached by a 303, as the toast back here.
+  const toStripe = ({ url }: { url: string }) => ({ redirectTo: url, status: 303 });
   switch (intent) {
     case 'checkout': {
       const consent = await getConsent(args.request);
-      const result = await startCheckout(ctx, { paymentConsent: Boolean(consent?.preferences.payment), baseUrl });
-      return result.kind === 'ok' ? redirect(result.value.url, 303) : fail(result);
+      return pageMessageResult(await startCheckout(ctx, { paymentConsent: Boolean(consent?.preferences.payment), baseUrl }), toStripe, { extra: { intent } });
     }
-    case 'portal': {
-      const result = await openBillingPortal(ctx, { baseUrl });
-      return result.kind === 'ok' ? redirect(result.value.url, 303) : fail(result);
-    }
+    case 'portal':
+      return pageMessageResult(await openBillingPortal(ctx, { baseUrl }), toStripe, { extra: { intent } });
     case 'cancel':
     case 'resume': {
-      const result = await setCancelAtPeriodEnd(ctx, intent === 'cancel');
-      if (result.kind !== 'ok') return fail(result);
       const key = intent === 'cancel' ? 'cancelled' : 'resumed';
-      return redirectWithToast('/premium', { type: 'success', title: t(`toasts.${key}`), description: t(`toasts.${key}Text`) }, { status: 303 });
+      return pageMessageResult(await setCancelAtPeriodEnd(ctx, intent === 'cancel'), () => ({
+        redirectTo: '/premium',
+        toast: { type: 'success', title: t(`toasts.${key}`), description: t(`toasts.${key}Text`) },
+        status: 303,
+      }), { extra: { intent } });
     }
   }
 }

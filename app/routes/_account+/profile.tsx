@@ -23,7 +23,7 @@ import { endSession, requireUserContext } from '~/services/auth.server';
 import { deleteOwnAccount } from '~/models/account-self-service.server';
 import { AccountDataCards } from '~/components/account-data-cards';
 import { readProfileImageForm } from '~/web/image-upload.server';
-import { failureMessage, pageMessageResult, pageResult } from '~/web/result-response.server';
+import { pageMessageResult, pageResult } from '~/web/result-response.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
 import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '~/domain/profile-image-upload';
 import { redirectWithToast } from '~/web/toast.server';
@@ -87,13 +87,11 @@ export async function action(args: ActionFunctionArgs) {
     const currentPassword = String(formData.get('currentPassword') ?? '');
     const tx = await getServerT(['admin', 'auth']);
     if (!currentPassword) return data({ intent, formError: tx('auth:errors.currentPasswordRequired') }, { status: 400 });
-    const result = await deleteOwnAccount(ctx, { currentPassword: currentPassword.slice(0, 1024) });
-    if (result.kind !== 'ok') return data({ intent, formError: await failureMessage(result) }, { status: result.kind === 'forbidden' ? 403 : 400 });
-    return redirectWithToast(
-      '/',
-      { type: 'success', title: tx('admin:ownAccount.deletedTitle'), description: tx('admin:ownAccount.deleted') },
-      { headers: { 'Set-Cookie': await endSession(request) } },
-    );
+    return pageMessageResult(await deleteOwnAccount(ctx, { currentPassword: currentPassword.slice(0, 1024) }), async () => ({
+      redirectTo: '/',
+      toast: { type: 'success', title: tx('admin:ownAccount.deletedTitle'), description: tx('admin:ownAccount.deleted') },
+      headers: { 'Set-Cookie': await endSession(request) },
+    }), { extra: { intent } });
   }
 
   // Geschäftsdaten for quotes (issue 26 §1).

@@ -23,13 +23,12 @@ import {
   testSmtpConnection,
 } from '~/models/admin.server';
 import { deleteUserAsAdmin, listUsers } from '~/models/admin-users.server';
-import { isOk } from '~/domain/result';
 import { getRequestContext } from '~/services/auth.server';
 import { isAdmin } from '~/domain/permissions';
+import { isOk } from '~/domain/result';
 import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
-import { FAILURE_STATUS, failureMessage } from '~/web/result-response.server';
-import { redirectWithToast } from '~/web/toast.server';
+import { FAILURE_STATUS, failureMessage, pageResult, pageValue, toastResult } from '~/web/result-response.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const handle = { i18n: ['admin'] };
@@ -71,17 +70,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const base = { allowed: true as const, title, tab, currentUserId: ctx.user.id };
   if (isSettingsTab(tab)) {
     const [settings, source] = await Promise.all([getAdminSettings(ctx), getSettingsSource(ctx, tab)]);
-    if (!isOk(settings) || !isOk(source)) throw new Response('Forbidden', { status: 403 });
-    return { ...base, settings: settings.value[SETTINGS_TAB_GROUPS[tab]], source: source.value };
+    return { ...base, settings: pageValue(settings)[SETTINGS_TAB_GROUPS[tab]], source: pageValue(source) };
   }
   if (tab === 'users') {
-    const users = await listUsers(ctx, { search: url.searchParams.get('q') ?? '', page: pageOf(url) });
-    if (!isOk(users)) throw new Response('Forbidden', { status: 403 });
-    return { ...base, users: users.value as UsersTabData, confirmId: url.searchParams.get('loeschen') };
+    const users = pageValue(await listUsers(ctx, { search: url.searchParams.get('q') ?? '', page: pageOf(url) }));
+    return { ...base, users: users as UsersTabData, confirmId: url.searchParams.get('loeschen') };
   }
   const [status, audit] = await Promise.all([getAdminStatus(ctx), listAuditLog(ctx, { page: pageOf(url) })]);
-  if (!isOk(status) || !isOk(audit)) throw new Response('Forbidden', { status: 403 });
-  return { ...base, status: { status: status.value, audit: audit.value } as StatusTabData };
+  return { ...base, status: { status: pageValue(status), audit: pageValue(audit) } as StatusTabData };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -102,15 +98,10 @@ export async function action(args: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data({ intent: 'save' as const, tab, result: submission.reply({ hideFields: SECRET_FIELD_NAMES }) }, { status: 400 });
     }
-    const result = await saveSettings(ctx, tab, submission.value as never);
-    if (!isOk(result)) {
-      const { '': formErrors, ...fieldErrors } = result.kind === 'fieldErrors' ? result.errors : { '': [await failureMessage(result)] };
-      return data(
-        { intent: 'save' as const, tab, result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELD_NAMES }) },
-        { status: result.kind === 'forbidden' ? 403 : 400 },
-      );
-    }
-    return redirectWithToast(`/admin?tab=${tab}`, { type: 'success', title: t('admin:saved.title'), description: t(`admin:saved.${key}`) });
+    return pageResult(submission, await saveSettings(ctx, tab, submission.value as never), () => ({
+      redirectTo: `/admin?tab=${tab}`,
+      toast: { type: 'success', title: t('admin:saved.title'), description: t(`admin:saved.${key}`) },
+    }), { hideFields: SECRET_FIELD_NAMES, extra: { intent: 'save' as const, tab } });
   }
 
   if (intent === 'smtpTest') {
@@ -147,14 +138,15 @@ export async function action(args: ActionFunctionArgs) {
     }
     const result = await sendTestMail(ctx, parsed.data);
     if (!isOk(result)) return data(testFailure('sendTest', t('admin:smtp.sendFailedTitle'), await failureMessage(result)), { status: FAILURE_STATUS[result.kind] });
+    const sent = result.value;
     return data(
       {
         intent: 'sendTest' as const,
-        ok: result.value.sent,
-        title: t(result.value.sent ? 'admin:smtp.sentTitle' : 'admin:smtp.sendFailedTitle'),
-        message: result.value.sent ? t('admin:smtp.sent', { email: parsed.data.testEmail }) : result.value.error || t('admin:smtp.sendFailed'),
+        ok: sent.sent,
+        title: t(sent.sent ? 'admin:smtp.sentTitle' : 'admin:smtp.sendFailedTitle'),
+        message: sent.sent ? t('admin:smtp.sent', { email: parsed.data.testEmail }) : sent.error || t('admin:smtp.sendFailed'),
       },
-      { status: result.value.sent ? 200 : 422 },
+      { status: sent.sent ? 200 : 422 },
     );
   }
 
@@ -162,16 +154,11 @@ export async function action(args: ActionFunctionArgs) {
     const back = new URL(url);
     back.searchParams.delete('loeschen');
     back.searchParams.set('tab', 'users');
-    const result = await deleteUserAsAdmin(ctx, { id: String(formData.get('id') ?? '') });
-    if (isOk(result)) {
-      return redirectWithToast(`${back.pathname}${back.search}`, {
-        type: 'success',
-        title: t('admin:users.deletedTitle'),
-        description: t('admin:users.deleted', { email: result.value.email }),
-      });
-    }
-    const reason = result.kind === 'notFound' ? t('admin:users.deleteFailed') : await failureMessage(result);
-    return redirectWithToast(`${back.pathname}${back.search}`, { type: 'error', title: t('admin:users.deleteFailedTitle'), description: reason });
+    const redirectTo = `${back.pathname}${back.search}`;
+    return toastResult(await deleteUserAsAdmin(ctx, { id: String(formData.get('id') ?? '') }), (deleted) => ({
+      redirectTo,
+      toast: { type: 'success', title: t('admin:users.deletedTitle'), description: t('admin:users.deleted', { email: deleted.email }) },
+    }), { redirectTo, title: t('admin:users.deleteFailedTitle'), notFoundText: t('admin:users.deleteFailed') });
   }
 
   throw new Response(t('auth:messages.invalidRequest'), { status: 400 });

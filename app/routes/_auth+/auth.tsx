@@ -96,7 +96,7 @@ export async function action(args: ActionFunctionArgs) {
       // The very first sign-in is no return (issue 24 §2).
       toast: { type: 'success', title: t('account:auth.toast.loginSuccess'), description: t(firstSignIn ? 'account:auth.toast.welcomeFirst' : 'account:auth.toast.welcome', { name }) },
     };
-  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email, locked: result.kind === 'rateLimited' } });
+  }, { hideFields, extra: { intent: 'login' as const, email: submission.value.email }, flags: { locked: 'rateLimited' } });
 }
 
 export default function AuthPage() {

@@ -14,7 +14,7 @@ import { forgotPasswordSchema } from '~/domain/auth-schemas';
 import { checkSignInLink, requestSignInLink, signInWithLink } from '~/models/sign-in-links.server';
 import { getRequestContext, signInHeaders } from '~/services/auth.server';
 import { translateMessage } from '~/lib/messages';
-import { pageMessageResult, pageResult } from '~/web/result-response.server';
+import { pageMessageResult, pageResult, pageStateResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['account', 'auth', 'signin'] };
 
@@ -36,9 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const meta = { title: t('page.metaTitle') };
   const token = params.get('token');
   if (token !== null) {
-    const result = await checkSignInLink(await getRequestContext(args), { token });
-    if (result.kind === 'ok') return { state: 'confirm' as State, token, email: result.value.email, meta };
-    return data({ state: 'invalid' as State, token: '', email: '', meta }, { status: 400 });
+    return pageStateResult(
+      await checkSignInLink(await getRequestContext(args), { token }),
+      ({ email }) => ({ state: 'confirm' as State, token, email, meta }),
+      () => data({ state: 'invalid' as State, token: '', email: '', meta }, { status: 400 }),
+    );
   }
   return { state: (params.get('sent') === '1' ? 'sent' : 'request') as State, token: '', email: '', meta };
 }

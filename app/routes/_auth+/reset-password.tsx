@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   return pageResult(submission, result, () => ({
     redirectTo: '/reset-password?done=1',
     toast: { type: 'success', title: t('account:reset.doneTitle'), description: t('auth:messages.resetSuccess') },
-  }), { hideFields, extra: { invalidToken: result.kind === 'invalid' } });
+  }), { hideFields, flags: { invalidToken: 'invalid' } });
 }
 
 export default function ResetPasswordPage() {

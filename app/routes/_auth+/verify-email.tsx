@@ -7,6 +7,7 @@ import { ButtonLink } from '~/components/ui/button-link';
 import { getServerT } from '~/i18n.server';
 import { EMAIL_ALREADY_CONFIRMED, verifyEmail } from '~/models/accounts.server';
 import { getRequestContext } from '~/services/request-context.server';
+import { pageStateResult } from '~/web/result-response.server';
 
 export const handle = { i18n: ['account', 'auth'] };
 
@@ -30,16 +31,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = await getRequestContext(args);
   const signedIn = ctx.user !== null;
   const result = await verifyEmail(ctx, { token: new URL(args.request.url).searchParams.get('token') });
-  if (result.kind === 'ok') {
-    // An address change is not a registration, and a signed-in reader need not be asked to sign in.
-    const { change } = result.value;
-    const messageKey = change ? 'auth:messages.emailChangeConfirmed' : signedIn ? 'auth:messages.verifySuccessSignedIn' : 'auth:messages.verifySuccess';
-    return { state: 'success' as VerifyState, change, signedIn, messageKey, meta };
-  }
-  const messageKey = result.kind === 'invalid' ? result.reason : 'auth:messages.verifyFailed';
-  // A link clicked twice (mail apps open links, people click again): the address is confirmed, say so.
-  if (messageKey === EMAIL_ALREADY_CONFIRMED) return { state: 'already' as VerifyState, change: false, signedIn, messageKey, meta };
-  return data({ state: 'error' as VerifyState, change: false, signedIn, messageKey, meta }, { status: 400 });
+  return pageStateResult(
+    result,
+    ({ change }) => {
+      // An address change is not a registration, and a signed-in reader need not be asked to sign in.
+      const messageKey = change ? 'auth:messages.emailChangeConfirmed' : signedIn ? 'auth:messages.verifySuccessSignedIn' : 'auth:messages.verifySuccess';
+      return { state: 'success' as VerifyState, change, signedIn, messageKey, meta };
+    },
+    (messageKey) => {
+      // A link clicked twice (mail apps open links, people click again): the address is confirmed, say so.
+      if (messageKey === EMAIL_ALREADY_CONFIRMED) return { state: 'already' as VerifyState, change: false, signedIn, messageKey, meta };
+      return data({ state: 'error' as VerifyState, change: false, signedIn, messageKey, meta }, { status: 400 });
+    },
+    'auth:messages.verifyFailed',
+  );
 }
 
 /** The token works once: never re-run the loader for the same address (e.g. after the cookie dialog posts). */

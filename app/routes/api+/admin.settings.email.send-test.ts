@@ -4,7 +4,7 @@ import { adminRefusal, sendTestMail } from '~/models/admin.server';
 import { getServerT } from '~/i18n.server';
 import { getRequestContext } from '~/services/auth.server';
 import { jsonResponse, methodNotAllowed, parseBody } from '~/web/api.server';
-import { apiFailure } from '~/web/result-response.server';
+import { apiFailure, apiResult } from '~/web/result-response.server';
 
 export const allowedMethods = ['POST'] as const;
 
@@ -20,9 +20,10 @@ export async function action(args: ActionFunctionArgs) {
   if (refusal) return apiFailure(refusal);
   const parsed = await parseBody(args.request, testMailSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await sendTestMail(ctx, parsed.data);
-  if (result.kind !== 'ok') return apiFailure(result);
   const t = await getServerT('admin');
-  if (result.value.sent) return jsonResponse({ message: t('smtp.sent', { email: parsed.data.testEmail }) });
-  return jsonResponse({ title: t('smtp.sendFailedTitle'), message: result.value.error || t('smtp.sendFailed') }, 422);
+  return apiResult(await sendTestMail(ctx, parsed.data), ({ sent, error }) =>
+    sent
+      ? jsonResponse({ message: t('smtp.sent', { email: parsed.data.testEmail }) })
+      : jsonResponse({ title: t('smtp.sendFailedTitle'), message: error || t('smtp.sendFailed') }, 422),
+  );
 }

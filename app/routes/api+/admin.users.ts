@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listUsers } from '~/models/admin-users.server';
 import { getRequestContext } from '~/services/auth.server';
 import { jsonResponse } from '~/web/api.server';
-import { apiFailure } from '~/web/result-response.server';
+import { apiResult } from '~/web/result-response.server';
 
 /**
  * GET /api/admin/users?search=text&page=n (spec §7): the users as an array
@@ -15,13 +15,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const page = Number(url.searchParams.get('page') ?? '1');
   const result = await listUsers(ctx, { search: url.searchParams.get('search') ?? '', page: Number.isFinite(page) ? page : 1 });
-  if (result.kind !== 'ok') return apiFailure(result);
-  return jsonResponse(result.value.users, {
-    headers: {
-      'X-Total-Count': String(result.value.total),
-      'X-Total-Count-Exact': String(result.value.totalExact),
-      'X-Page': String(result.value.page),
-      'X-Page-Size': String(result.value.pageSize),
-    },
-  });
+  return apiResult(result, (list) =>
+    jsonResponse(list.users, {
+      headers: {
+        'X-Total-Count': String(list.total),
+        'X-Total-Count-Exact': String(list.totalExact),
+        'X-Page': String(list.page),
+        'X-Page-Size': String(list.pageSize),
+      },
+    }),
+  );
 }

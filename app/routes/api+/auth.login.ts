@@ -6,7 +6,7 @@ import { toPublicUser } from '~/models/users.server';
 import { signInHeaders } from '~/services/auth.server';
 import { readDeviceTokens } from '~/services/device-cookie.server';
 import { getRequestContext } from '~/services/request-context.server';
-import { jsonResponse, methodNotAllowed, parseBody, rateLimitedResponse } from '~/web/api.server';
+import { jsonResponse, methodNotAllowed, parseBody } from '~/web/api.server';
 import { apiResult } from '~/web/result-response.server';
 
 /** The only method here; every other one is 405 with this Allow (also GET, database-outage.server.ts). */
@@ -24,11 +24,8 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = await parseBody(args.request, loginSchema);
   if (!parsed.ok) return parsed.response;
   const result = await login(await getRequestContext(args), { ...parsed.data, devices: await readDeviceTokens(args.request) });
-  if (result.kind === 'rateLimited') {
-    const limited = await rateLimitedResponse(result.retryAfterSeconds);
-    const t = await getServerT('signin');
-    const body = { ...(await limited.json()), loginLink: { label: t('messages.offerLabel'), method: 'POST', href: '/api/auth/login-link' } };
-    return jsonResponse(body, { status: 429, headers: { 'Retry-After': limited.headers.get('Retry-After')! } });
-  }
-  return apiResult(result, async ({ user }) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }));
+  const t = await getServerT('signin');
+  return apiResult(result, async ({ user }) => jsonResponse(toPublicUser(user), { headers: await signInHeaders(args.request, user.id) }), {
+    extraFor: { rateLimited: { loginLink: { label: t('messages.offerLabel'), method: 'POST', href: '/api/auth/login-link' } } },
+  });
 }

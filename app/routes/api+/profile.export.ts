@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { exportOwnData } from '~/models/account-self-service.server';
 import { requireApiUserContext } from '~/services/auth.server';
 import { getConsent } from '~/web/consent.server';
+import { apiResult } from '~/web/result-response.server';
 
 /**
  * GET /api/profile/export: everything stored about the signed-in user as a
@@ -11,13 +12,12 @@ import { getConsent } from '~/web/consent.server';
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireApiUserContext(args);
   const result = await exportOwnData(ctx, { consent: await getConsent(args.request) });
-  if (result.kind !== 'ok') throw new Response('Forbidden', { status: 403 });
   const date = ctx.now.toISOString().slice(0, 10);
-  return new Response(JSON.stringify(result.value, null, 2), {
+  return apiResult(result, (exported) => new Response(JSON.stringify(exported, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="druckpreis-daten-${date}.json"`,
       'Cache-Control': 'private, no-store',
     },
-  });
+  }));
 }

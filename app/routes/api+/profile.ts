@@ -45,11 +45,8 @@ async function deleteProfile(args: ActionFunctionArgs) {
   const ctx = await requireApiUserContext(args);
   const parsed = await parseBody(args.request, deleteAccountSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await deleteOwnAccount(ctx, parsed.data);
   const t = await getServerT('admin');
-  if (result.kind !== 'ok') return apiResult(result, () => null);
-  return Response.json(
-    { message: t('ownAccount.deleted') },
-    { headers: { 'Set-Cookie': await endSession(args.request), 'Cache-Control': 'no-store' } },
+  return apiResult(await deleteOwnAccount(ctx, parsed.data), async () =>
+    Response.json({ message: t('ownAccount.deleted') }, { headers: { 'Set-Cookie': await endSession(args.request), 'Cache-Control': 'no-store' } }),
   );
 }

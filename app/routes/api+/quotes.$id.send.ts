@@ -3,7 +3,7 @@ import { berlinDate, sendQuoteSchema } from '~/domain/quotes';
 import { getQuote, sendQuote, toApiQuote } from '~/models/quotes.server';
 import { requireApiUserContext } from '~/services/auth.server';
 import { malformedBodyResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/web/api.server';
-import { apiFailure, apiResult } from '~/web/result-response.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** POST /api/quotes/<id>/send `{ to, subject, message }` → 200 with the quote (now 'sent'); 429 past the hourly cap. */
 export async function action(args: ActionFunctionArgs) {
@@ -13,9 +13,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!body) return malformedBodyResponse();
   const parsed = sendQuoteSchema.safeParse(body);
   if (!parsed.success) {
-    const existing = await getQuote(ctx, args.params.id);
-    if (existing.kind !== 'ok') return apiFailure(existing);
-    return validationErrorResponse(zodFieldErrors(parsed.error), 'quotes:errors.invalidInput');
+    return apiResult(await getQuote(ctx, args.params.id), () => validationErrorResponse(zodFieldErrors(parsed.error), 'quotes:errors.invalidInput'));
   }
   return apiResult(await sendQuote(ctx, args.params.id, parsed.data), (quote) => toApiQuote(quote, berlinDate(ctx.now)));
 }

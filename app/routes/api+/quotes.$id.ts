@@ -3,7 +3,7 @@ import { berlinDate, quoteInputSchema } from '~/domain/quotes';
 import { deleteQuote, getQuote, toApiQuote, updateQuote } from '~/models/quotes.server';
 import { requireApiUserContext } from '~/services/auth.server';
 import { malformedBodyResponse, methodNotAllowed, readBody, validationErrorResponse, zodFieldErrors } from '~/web/api.server';
-import { apiFailure, apiResult } from '~/web/result-response.server';
+import { apiResult } from '~/web/result-response.server';
 
 /** GET /api/quotes/<id>: one of the user's quotes; another user's, a deleted or malformed id is 404. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -22,9 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = quoteInputSchema.safeParse(body);
   if (!parsed.success) {
     // A foreign id is 404 even with a bad body: the answer never tells whether the quote exists.
-    const existing = await getQuote(ctx, args.params.id);
-    if (existing.kind !== 'ok') return apiFailure(existing);
-    return validationErrorResponse(zodFieldErrors(parsed.error), 'quotes:errors.invalidInput');
+    return apiResult(await getQuote(ctx, args.params.id), () => validationErrorResponse(zodFieldErrors(parsed.error), 'quotes:errors.invalidInput'));
   }
   return apiResult(await updateQuote(ctx, args.params.id, parsed.data), (quote) => toApiQuote(quote, berlinDate(ctx.now)));
 }

@@ -3,7 +3,7 @@ import { adminRefusal, testSmtpConnection } from '~/models/admin.server';
 import { getServerT } from '~/i18n.server';
 import { getRequestContext } from '~/services/auth.server';
 import { jsonResponse, methodNotAllowed } from '~/web/api.server';
-import { apiFailure } from '~/web/result-response.server';
+import { apiFailure, apiResult } from '~/web/result-response.server';
 
 // A folder with route.ts: a file named `*.test.ts` would be taken for a test and ignored as a route (remix.config.js).
 export const allowedMethods = ['POST'] as const;
@@ -20,10 +20,10 @@ export async function action(args: ActionFunctionArgs) {
   if (refusal) return apiFailure(refusal);
   // The body is ignored (spec: empty); it is read so the connection stays in step.
   await args.request.arrayBuffer().catch(() => undefined);
-  const result = await testSmtpConnection(ctx, null);
-  if (result.kind !== 'ok') return apiFailure(result);
   const t = await getServerT('admin');
-  const answer = result.value;
-  if (answer.reachable) return jsonResponse({ message: t('smtp.reachable') });
-  return jsonResponse({ title: t('smtp.failedTitle'), message: answer.error || t(answer.message) }, 422);
+  return apiResult(await testSmtpConnection(ctx, null), (answer) =>
+    answer.reachable
+      ? jsonResponse({ message: t('smtp.reachable') })
+      : jsonResponse({ title: t('smtp.failedTitle'), message: answer.error || t(answer.message) }, 422),
+  );
 }
