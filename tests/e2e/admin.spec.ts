@@ -178,6 +178,26 @@ test.describe('Administration', () => {
     await expect(page.getByText('Keine Benutzer gefunden.')).toBeVisible();
   });
 
+  test('every tab fits a 390 px and a 320 px phone: nothing scrolls sideways, each tab reached by its link', async ({ page, signIn }) => {
+    await signIn({ isAdmin: true });
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openAdminFromHeader(page);
+      for (const [name, tab] of [
+        ['Zahlung (Stripe)', 'stripe'],
+        ['Google Ads', 'google-ads'],
+        ['E-Mail', 'email'],
+        ['Kontakt', 'contact'],
+        ['Betreiber', 'operator'],
+        ['Benutzer', 'users'],
+        ['Übersicht', 'status'],
+      ]) {
+        await openTab(page, name, tab);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   test('a signed-in non-admin is refused with the card and the toast', async ({ page, signIn }) => {
     await signIn();
     // No way there in the header…

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSetting, User } from '../../app/entities';
+import { AdminAuditEntry, AdminSetting, MailOutbox, User } from '../../app/entities';
 import { hashPassword } from '../../app/models/users.server';
 import { form, sessionCookieOf, startTestServer, type TestServer } from './server';
 
@@ -89,6 +89,16 @@ describe('admin area under attack', () => {
       body: form({ intent: 'deleteUser', id: victim.id }),
     });
     expect(deletingByForm.status).toBe(403);
+    // The mail tools too: a forged page's post must not mail anyone or connect anywhere.
+    const testForms: Record<string, string>[] = [{ intent: 'sendTest', testEmail: 'opfer@example.de' }, { intent: 'smtpTest', host: '127.0.0.1', port: '25', user: 'u' }];
+    for (const fields of testForms) {
+      const forgedTest = await request('/admin?tab=email', { cookie: admin.cookie, method: 'POST', origin: 'https://boese.example', body: form(fields) });
+      expect(forgedTest.status).toBe(403);
+    }
+    const forgedApi = await request('/api/admin/settings/email/send-test', { cookie: admin.cookie, method: 'POST', origin: 'https://boese.example', body: { testEmail: 'opfer@example.de' } });
+    expect(forgedApi.status).toBe(403);
+    expect(await server.orm.em.fork().count(MailOutbox, { to: 'opfer@example.de' })).toBe(0);
+    expect(await server.orm.em.fork().count(AdminAuditEntry, { action: { $in: ['settings.testMail', 'settings.smtpTest'] } })).toBe(0);
     expect(await server.orm.em.fork().count(User, { id: victim.id })).toBe(1);
     expect((await server.orm.em.fork().findOne(AdminSetting, { key: 'contact_config' }))?.value ?? null).toBe(before);
   });
