@@ -22,7 +22,10 @@ export type UploadIntent = 'uploadImage';
 export type RemoveImageIntent = 'removeImage';
 export const UPLOAD_INTENT: UploadIntent = 'uploadImage';
 export const REMOVE_IMAGE_INTENT: RemoveImageIntent = 'removeImage';
-export type CalculatorIntent = SaveIntent | UploadIntent | RemoveImageIntent;
+/** Issue 26: 'Angebot erstellen' from a calculation not saved (or changed since): saved first, then on to the new quote. */
+export type QuoteIntent = 'saveAndQuote';
+export const QUOTE_INTENT: QuoteIntent = 'saveAndQuote';
+export type CalculatorIntent = SaveIntent | UploadIntent | RemoveImageIntent | QuoteIntent;
 
 /** A refused save, in the words of the §8 toast (title, text, optional link button). */
 export type SaveError = { title: string; text: string; action?: { label: string; href: string } };

@@ -68,7 +68,7 @@ export async function removeBusinessLogo(ctx: UserContext): Promise<Result<{ rem
 }
 
 /** Deletes a logo's file unless the business details or a quote still show it. */
-async function releaseLogo(em: EntityManager, path: string, ownerId: string): Promise<void> {
+export async function releaseLogo(em: EntityManager, path: string, ownerId: string): Promise<void> {
   const parsed = parseLogoPath(path);
   if (!parsed || parsed.ownerId !== ownerId) return;
   const [{ used }] = await em.execute<{ used: string }[]>(

@@ -11,7 +11,7 @@ import { isPremium } from '../domain/permissions';
 import { projectEngineInput } from './projects.server';
 import { eurosToCents, lineTotalCents } from '../domain/quote-totals';
 import { quoteView, totalsOf } from './quote-view';
-import { logoBytes } from './business-logo.server';
+import { logoBytes, releaseLogo } from './business-logo.server';
 
 export { quoteView, totalsOf, type QuoteView } from './quote-view';
 import {
@@ -257,6 +257,7 @@ export async function updateQuote(ctx: UserContext, id: unknown, input: QuoteInp
   const quote = found.value;
   if (quote.status !== 'draft') return forbidden(NOT_DRAFT_REASON);
   const seller = sellerSnapshot(await getBusinessDetails(ctx));
+  const previousLogo = quote.seller.logoPath;
   ctx.em.assign(quote, {
     customerName: input.customerName,
     customerAddress: input.customerAddress,
@@ -270,6 +271,8 @@ export async function updateQuote(ctx: UserContext, id: unknown, input: QuoteInp
   });
   quote.totalGrossCents = totalsOf(quote).grossCents;
   await ctx.em.flush();
+  // A draft saved again takes today's logo; the one it had goes unless something else shows it.
+  if (previousLogo && previousLogo !== seller.logoPath) await releaseLogo(ctx.em, previousLogo, ctx.user.id);
   return ok(quote);
 }
 
@@ -279,7 +282,10 @@ export async function deleteQuote(ctx: UserContext, id: unknown): Promise<Result
   if (found.kind !== 'ok') return found;
   if (found.value.status !== 'draft') return forbidden('quotes:errors.deleteNotDraft');
   const { number } = found.value;
+  const logo = found.value.seller.logoPath;
   await ctx.em.remove(found.value).flush();
+  // The logo it was saved with goes too, unless the business details or another quote show it.
+  if (logo) await releaseLogo(ctx.em, logo, ctx.user.id);
   return ok({ number });
 }
 

@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node';
 import { evaluateCalculator } from '../calculator/evaluate';
 import { rawValuesFromSearchParams, rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
-import { PROJECT_PARAM, REMOVE_IMAGE_INTENT, SAVE_INTENT, UPLOAD_INTENT, type CalculatorIntent, type SaveError } from '../calculator/page';
+import { PROJECT_PARAM, QUOTE_INTENT, REMOVE_IMAGE_INTENT, SAVE_INTENT, UPLOAD_INTENT, type CalculatorIntent, type SaveError } from '../calculator/page';
 import { FORM_BODY_LIMIT } from '../domain/limits';
 import { invalid, type Failure, type Result } from '../domain/result';
 import { getServerT } from '../i18n.server';
@@ -35,7 +35,7 @@ export type CalculatorPost = {
   image: Result<Buffer>;
 };
 
-const INTENTS: readonly string[] = [SAVE_INTENT, UPLOAD_INTENT, REMOVE_IMAGE_INTENT];
+const INTENTS: readonly string[] = [SAVE_INTENT, UPLOAD_INTENT, REMOVE_IMAGE_INTENT, QUOTE_INTENT];
 
 /** Longest text the action sends back per field: the longest rule is the project name's 200 characters. */
 const MAX_ECHOED_LENGTH = 256;
@@ -105,9 +105,20 @@ export async function calculatorImageReply(post: CalculatorPost, result: Result<
   return calculatorData(post, FAILURE_STATUS[result.kind], { imageError: await failureMessage(result) });
 }
 
-/** A save: the saved project with the §8 toast, or the form with the refusal's toast text and the fields' messages. */
+/**
+ * A save: the saved project with the §8 toast, or the form with the refusal's toast text and the fields' messages.
+ * 'Angebot erstellen' (QUOTE_INTENT) saves the same way and, once saved, goes on to the new quote from the project.
+ */
 export async function calculatorSaveReply(post: CalculatorPost, result: Result<SavedProject>) {
-  const t = await getServerT(['projects', 'calculator']);
+  const t = await getServerT(['projects', 'quotes', 'calculator']);
+  if (result.kind === 'ok' && post.intent === QUOTE_INTENT) {
+    const { id, name, created } = result.value;
+    // A fragment of its own: without one the browser keeps the form's (#projekt-speichern) across the redirect.
+    return redirectWithToast(`/angebote/neu?${new URLSearchParams({ project: id })}#new-quote`, {
+      title: t(created ? 'projects:toast.saved' : 'projects:toast.updated'),
+      description: t('quotes:new.savedForQuote', { name }),
+    });
+  }
   if (result.kind === 'ok') {
     const { id, name, created } = result.value;
     return redirectWithToast(`/calculator?${PROJECT_PARAM}=${id}`, {
@@ -116,7 +127,10 @@ export async function calculatorSaveReply(post: CalculatorPost, result: Result<S
     });
   }
   const errors = result.kind === 'fieldErrors' ? Object.fromEntries(Object.entries(result.errors).map(([name, keys]) => [name, keys[0]])) : {};
-  return calculatorData(post, FAILURE_STATUS[result.kind], { saveError: saveError(t, result, post.values, errors), errors });
+  const refusal = saveError(t, result, post.values, errors);
+  // The free plan's limit, met on the way to a quote: say why a quote needs the save.
+  if (result.kind === 'forbidden' && post.intent === QUOTE_INTENT) refusal.text = `${refusal.text} ${t('quotes:new.limitForQuote')}`;
+  return calculatorData(post, FAILURE_STATUS[result.kind], { saveError: refusal, errors });
 }
 
 function saveError(t: (key: string) => string, failure: Failure, values: CalculatorRawValues, errors: Record<string, string>): SaveError {

@@ -14,6 +14,7 @@ import { action as profileAction, loader as profileLoader } from '../../app/rout
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
 import { action as quotesAction } from '../../app/routes/api+/quotes';
 import { loader as pdfLoader } from '../../app/routes/api+/quotes.$id.pdf';
+import { action as quoteOneAction } from '../../app/routes/api+/quotes.$id';
 import { action as projectsAction } from '../../app/routes/api+/projects';
 import { apiRequest, call, createUser, randomIp, useAuthTestApp, type Handler } from '../setup/auth-app';
 
@@ -231,6 +232,26 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     expect(imagesIn(again)).toBe(1);
     expect(again.length).toBe(quotePdf.length);
     expect(imagesIn(await (await quoteWithPdf(cookie)).pdf())).toBe(0);
+  });
+
+  it('a logo only a deleted draft showed is deleted with it; a saved draft takes the current logo', async () => {
+    const { user, cookie } = await seller();
+    await upload(cookie, await pngLogo('#d0021b'));
+    const first = (await logoOf(user.id))!;
+    const kept = await quoteWithPdf(cookie);
+    const deleted = await quoteWithPdf(cookie);
+    await upload(cookie, await pngLogo('#4a90e2'));
+    // Two drafts still show the first logo: deleting one keeps it.
+    const remove = (id: string) => call(quoteOneAction as Handler, apiRequest(`/api/quotes/${id}`, 'DELETE', undefined, { cookie }), { id });
+    expect((await remove(deleted.id)).status).toBe(204);
+    expect(await getFileStore().get(keyOf(first))).not.toBeNull();
+    // The other draft saved again takes the second logo: nothing shows the first any more.
+    const body = { customerName: 'Erika', quoteDate: '2026-11-26', validUntil: '2026-12-10', lines: [{ kind: 'product', description: 'Vase', quantity: 1, unitPrice: '10,00', vatRate: 19 }] };
+    const saved = await call(quoteOneAction as Handler, apiRequest(`/api/quotes/${kept.id}`, 'PUT', body, { cookie }), { id: kept.id });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { seller: { logoPath: string } }).seller.logoPath).toBe(await logoOf(user.id));
+    expect(await getFileStore().get(keyOf(first))).toBeNull();
+    expect(imagesIn(await kept.pdf())).toBe(1);
   });
 
   it("another seller's logo never reaches a stranger: not by its address, not through a forged quote", async () => {

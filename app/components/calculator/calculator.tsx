@@ -7,7 +7,7 @@ import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import type { CalculatorFieldName, CalculatorRawValues, FieldView } from '~/calculator/fields';
 import { linkQuery } from '~/calculator/link';
 import { loadLiveCalculator, type LiveCalculator } from '~/calculator/live';
-import { PROJECT_PARAM, RESET_PARAM, SAVE_INTENT, WORKED_EXAMPLE_PARAM, type SaveError } from '~/calculator/page';
+import { PROJECT_PARAM, QUOTE_INTENT, RESET_PARAM, SAVE_INTENT, WORKED_EXAMPLE_PARAM, type SaveError } from '~/calculator/page';
 import type { PickerState } from '~/calculator/pickers';
 import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { lazyPart } from '~/lib/lazy-part';
@@ -91,7 +91,7 @@ export function Calculator({
   const { t } = useTranslation('calculator');
   const submit = useSubmit();
   const navigation = useNavigation();
-  const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && navigation.formData?.get('intent') === SAVE_INTENT;
+  const saving = navigation.state !== 'idle' && navigation.formMethod?.toLowerCase() === 'post' && [SAVE_INTENT, QUOTE_INTENT].some((intent) => navigation.formData?.get('intent') === intent);
   const hydrated = useHydrated();
   // Opened from the landing's worked example: one line on why the figures differ (issue 24 §2).
   const fromExample = new URLSearchParams(useLocation().search).get(WORKED_EXAMPLE_PARAM) === '1';
@@ -228,13 +228,15 @@ export function Calculator({
     // Results are already live; the export is built here in the browser.
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute('value') === SAVE_INTENT) {
+    const intent = submitter?.getAttribute('value');
+    // 'Angebot erstellen' of an unsaved calculation saves the same way, then goes on to the new quote (issue 26).
+    if (intent === SAVE_INTENT || intent === QUOTE_INTENT) {
       const form = new FormData(event.currentTarget);
-      form.set('intent', SAVE_INTENT);
+      form.set('intent', intent);
       // The image went up already (its path is in the form); the file input's content is not part of a save.
       form.delete('image');
       // The seller stays where they saved (often far down on a phone), as without scripts (#projekt-speichern).
-      submit(form, { method: 'post', action: '/calculator', preventScrollReset: true });
+      submit(form, { method: 'post', action: '/calculator', preventScrollReset: intent === SAVE_INTENT });
       return;
     }
     if (submitter?.hasAttribute('formaction')) void exportInBrowser();

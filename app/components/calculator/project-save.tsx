@@ -4,14 +4,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '~/components/toaster';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { SaveError, SaveIntent } from '~/calculator/page';
+import type { QuoteIntent, SaveError, SaveIntent } from '~/calculator/page';
 import type { ProjectUsage } from '~/domain/projects';
 import { ProjectUsageNote } from '~/components/projects/project-usage';
 
 const SAVE_PANEL_ID = 'projekt-speichern';
+const QUOTE_BUTTON_CLASS =
+  'flex w-full items-center justify-center gap-2 rounded-md border border-surface-line px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-surface-subtle disabled:opacity-60';
 
 // Not imported from ./project-fields: a value from there would make this chunk import the calculator route's chunk.
 const SAVE_INTENT: SaveIntent = 'save';
+const QUOTE_INTENT: QuoteIntent = 'saveAndQuote';
 
 /**
  * Spec §2/§4: 'Projekt speichern' (first save), 'Projekt aktualisieren' (later
@@ -68,13 +71,25 @@ export function ProjectSavePanel({
           {t('calculator.saved')}
         </p>
       ) : null}
-      {/* Issue 26: a quote for a customer from the saved calculation (unsaved changes are saved first, by the button above). */}
+      {/* Issue 26: a quote for a customer from the calculation. Saved and unchanged: straight to the new quote.
+          Not saved, or changed: the button saves it first (as the save button would, free plan's limit included)
+          and then opens the new quote; a submit button of the calculator form, so it works without JavaScript. */}
       {saved && !unsaved && projectId ? (
-        <Link to={`/angebote/neu?project=${projectId}`} data-create-quote className="flex w-full items-center justify-center gap-2 rounded-md border border-surface-line px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-surface-subtle">
+        <Link to={`/angebote/neu?project=${projectId}`} data-create-quote className={QUOTE_BUTTON_CLASS}>
           <FileText aria-hidden="true" className="h-4 w-4" />
           {t('calculator.createQuote')}
         </Link>
-      ) : null}
+      ) : (
+        <div>
+          <button {...saveButtonProps} value={QUOTE_INTENT} disabled={saving} data-create-quote aria-describedby="angebot-speichert-zuerst" className={QUOTE_BUTTON_CLASS}>
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            {t('calculator.createQuote')}
+          </button>
+          <p id="angebot-speichert-zuerst" className="mt-1 text-xs text-ink-muted">
+            {t(saved ? 'calculator.createQuoteUpdatesFirst' : 'calculator.createQuoteSavesFirst')}
+          </p>
+        </div>
+      )}
       {unsaved ? (
         <p data-project-unsaved className="rounded-md bg-surface-subtle px-3 py-2 text-sm text-ink-muted">
           {t('calculator.unsaved')}

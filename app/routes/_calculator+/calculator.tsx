@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from '@
 import { evaluateCalculator } from '~/calculator/evaluate';
 import { fieldViews, lineTextsOf, type FieldView } from '~/calculator/fields';
 import { filamentLinesState, lineActionRedirect } from '~/calculator/filament-line-actions';
-import { REMOVE_IMAGE_INTENT, RESET_PARAM, SAVE_INTENT, UPLOAD_INTENT } from '~/calculator/page';
+import { QUOTE_INTENT, REMOVE_IMAGE_INTENT, RESET_PARAM, SAVE_INTENT, UPLOAD_INTENT } from '~/calculator/page';
 import type { PickerState } from '~/calculator/pickers';
 import { Calculator, type ProjectState } from '~/components/calculator/calculator';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -76,6 +76,7 @@ export async function action(args: ActionFunctionArgs) {
     case REMOVE_IMAGE_INTENT:
       return calculatorImageReply(post, await removeCalculatorImage(ctx, post.hidden.productImagePath));
     case SAVE_INTENT:
+    case QUOTE_INTENT:
       return calculatorSaveReply(post, await saveCalculatorProject(ctx, post.fields));
   }
 }
