@@ -177,10 +177,11 @@ describe('the calculator page with filament lines', () => {
     const id = await saveFromCalculator(cookie, lineFields);
 
     const reopened = await openCalculator(`project=${id}`, cookie);
+    // Prices come back as money, with two decimals (issue 24 §1).
     expect(lineTextsOf(reopened.values as never)).toEqual([
-      { grams: '30', pricePerKg: '20', label: 'Körper' },
-      { grams: '10,5', pricePerKg: '60', label: 'Flügel' },
-      { grams: '2', pricePerKg: '45', label: '' },
+      { grams: '30', pricePerKg: '20,00', label: 'Körper' },
+      { grams: '10,5', pricePerKg: '60,00', label: 'Flügel' },
+      { grams: '2', pricePerKg: '45,00', label: '' },
     ]);
     expect(reopened.evaluation).toEqual(expected);
 
