@@ -330,7 +330,7 @@ test.describe('Rechenbeispiel der Startseite', () => {
   test('the fees-after-margin difference is said under the example and on the calculator opened from it (issue 24 §2)', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#beispiel [data-example-fees-note]')).toHaveText(
-      'Vereinfacht: Die 10,5 % sind hier auf Selbstkosten plus Marge gerechnet. Der Rechner nimmt sie wie die Marktplätze vom Verkaufspreis und kommt mit denselben Werten auf 12,50 € netto.',
+      'Der Rechner nimmt die 10,5 % wie die Marktplätze vom Verkaufspreis und kommt mit denselben Werten auf 12,50 € netto.',
     );
     // The FAQ no longer promises a fee the example does not give.
     await expect(page.getByText('10,5 % vom Verkaufspreis')).toHaveCount(0);

@@ -21,8 +21,8 @@ type Case = {
   created: string;
   updated: string;
   deleted: string;
-  /** A number field, the German text typed into it and how the card shows it. */
-  figure: { label: string; typed: string; shown: string };
+  /** A number field, the German text typed into it, how the card shows it and (when it differs from `typed`) how the edit form is pre-filled. */
+  figure: { label: string; typed: string; shown: string; prefilled?: string };
 };
 
 const cases: Case[] = [
@@ -34,7 +34,7 @@ const cases: Case[] = [
   {
     path: '/filaments', api: '/api/filaments', nav: 'Filamente', title: 'Filamente', singular: 'Filament', add: 'Filament hinzufügen',
     empty: 'Noch keine Filamente', noResults: 'Keine Filamente gefunden', created: 'Filament erstellt', updated: 'Filament aktualisiert', deleted: 'Filament gelöscht',
-    figure: { label: 'Preis pro kg', typed: '22,5', shown: '22,50\u00A0€/kg' },
+    figure: { label: 'Preis pro kg', typed: '22,5', shown: '22,50\u00A0€/kg', prefilled: '22,50' },
   },
   {
     path: '/packaging', api: '/api/packaging', nav: 'Verpackung', title: 'Verpackung', singular: 'Verpackung', add: 'Verpackung hinzufügen',
@@ -99,7 +99,8 @@ for (const c of cases) {
     // A bad value is answered next to the field; nothing is saved.
     await first.getByRole('link', { name: 'Erster Eintrag bearbeiten' }).click();
     await expect(panel(page).getByLabel('Name', { exact: true })).toHaveValue('Erster Eintrag');
-    await expect(panel(page).getByLabel(c.figure.label, { exact: true })).toHaveValue(c.figure.typed);
+    // Money comes back with its two decimals (issue 24 §1).
+    await expect(panel(page).getByLabel(c.figure.label, { exact: true })).toHaveValue(c.figure.prefilled ?? c.figure.typed);
     await panel(page).getByLabel(c.figure.label, { exact: true }).fill('-1');
     await panel(page).getByLabel('Name', { exact: true }).fill('Umbenannt');
     await panel(page).getByRole('button', { name: 'Speichern' }).click();

@@ -7,12 +7,10 @@ import { loader as listLoader, action as listAction } from '../../app/routes/api
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as projectsPageAction } from '../../app/routes/_account+/projects';
 import { action as calculatorAction, loader as calculatorLoader } from '../../app/routes/_calculator+/calculator';
-import { apiRequest, APP_URL, signedInUser, useAuthTestApp } from '../setup/auth-app';
+import { issueUserSession } from '../../app/services/auth.server';
+import { apiRequest, APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
 
 const app = useAuthTestApp('filament-lines');
-
-/** Several filament lines are Premium's: every test here signs in a Premium user. */
-const premiumUser = () => signedInUser(app.orm, { premium: true });
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
 
@@ -25,6 +23,14 @@ async function run(handler: Handler, request: Request, params: Record<string, st
     if (error instanceof Response) return error;
     throw error;
   }
+}
+
+async function signedInUser() {
+  const { user } = await createUser(app.orm);
+  await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
+  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
+  const cookie = /__session=[^;]*/.exec(setCookie)![0];
+  return { user, cookie };
 }
 
 async function filament(userId: string, values: Partial<Filament> = {}) {
@@ -78,8 +84,8 @@ async function saveFromCalculator(cookie: string, fields: Record<string, string>
 
 describe('the §7 API with filament lines', () => {
   it('stores the lines, answers them with the total grams and the weighted € per kg, and keeps only own active library ids', async () => {
-    const { user, cookie } = await premiumUser();
-    const other = await premiumUser();
+    const { user, cookie } = await signedInUser();
+    const other = await signedInUser();
     const own = await filament(user.id, { pricePerKg: 30 });
     const resting = await filament(user.id, { name: 'Ruhend', isActive: 0 });
     const foreign = await filament(other.user.id, { name: 'Fremd' });
@@ -118,7 +124,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('a project without lines (saved before them) answers one line from its fields', async () => {
-    const { cookie } = await premiumUser();
+    const { cookie } = await signedInUser();
     const body = await (await api.create(cookie, { ...base, filamentWeight: 40, filamentPricePerKg: 22.5 })).json();
     expect(body.filaments).toEqual([{ grams: 40, pricePerKg: 22.5 }]);
     expect([body.filamentWeight, body.filamentPricePerKg]).toEqual([40, 22.5]);
@@ -127,7 +133,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('answers bad lines 400 with German messages by line and part, never 500', async () => {
-    const { cookie } = await premiumUser();
+    const { cookie } = await signedInUser();
     const cases: Array<[unknown, Record<string, string>]> = [
       ['drei', { filaments: 'Die Filamentzeilen müssen eine Liste von Zeilen mit Gramm und Preis pro kg sein.' }],
       [[], { filaments: 'Eine Kalkulation braucht mindestens eine Filamentzeile.' }],
@@ -165,14 +171,14 @@ describe('the calculator page with filament lines', () => {
   };
 
   it('saves the lines, reopens them with the same figures, and the projects list and a copy show the same price', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signedInUser();
     const expected = evaluateCalculator(rawValuesFromSearchParams(new URLSearchParams(lineFields)));
     if (expected.status !== 'ok') throw new Error('expected a result');
     const id = await saveFromCalculator(cookie, lineFields);
 
     const reopened = await openCalculator(`project=${id}`, cookie);
+    // Prices come back as money, with two decimals (issue 24 §1).
     expect(lineTextsOf(reopened.values as never)).toEqual([
-      // Reopened prices are money: two decimals, as the form prefills them (issue 24 §1).
       { grams: '30', pricePerKg: '20,00', label: 'Körper' },
       { grams: '10,5', pricePerKg: '60,00', label: 'Flügel' },
       { grams: '2', pricePerKg: '45,00', label: '' },
@@ -192,7 +198,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it('a one-line save is stored as before (no list), and a deleted library filament leaves the line values', async () => {
-    const { user, cookie } = await premiumUser();
+    const { user, cookie } = await signedInUser();
     const spool = await filament(user.id, { pricePerKg: 33 });
     const single = await saveFromCalculator(cookie, { projectName: 'Ring', filamentWeight: '12,5' });
     expect((await app.em().findOneOrFail(Project, { id: single })).filaments ?? null).toBeNull();
@@ -206,7 +212,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
-    const { cookie } = await premiumUser();
+    const { cookie } = await signedInUser();
     const id = await saveFromCalculator(cookie, lineFields);
     const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
     expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);
