@@ -1,5 +1,7 @@
 import { calculate, type BaseCosts, type CalculationResult, type CalculatorInput } from './engine';
 import {
+  lineFieldName,
+  MAX_FILAMENT_LINES,
   rawValuesFromSearchParams,
   rawValuesToSearchParams,
   type CalculatorFieldName,
@@ -36,4 +38,16 @@ export function evaluateCalculator(values: CalculatorRawValues): CalculatorEvalu
   return outcome.ok
     ? { status: 'ok', input, result: outcome.result }
     : { status: 'impossible', input, partial: outcome.partial };
+}
+
+/**
+ * Issue 23: each line's library filament as the form holds it (selectedFilament,
+ * selectedFilament2…; '' = entered by hand), so the results name a line by it. Line 1's
+ * select comes with the lazily loaded pickers: until it is there, `first` stays.
+ */
+export function filamentLineIds(data: FormData, first: string): string[] {
+  return Array.from({ length: MAX_FILAMENT_LINES }, (_, index) => {
+    const id = data.get(lineFieldName('filamentId', index));
+    return typeof id === 'string' ? id : index === 0 ? first : '';
+  });
 }

@@ -31,10 +31,11 @@ export type SlicerImportView = {
   /** The file's print time is over the calculator's maximum, which was entered instead. */
   timeCapped?: string;
   plates?: SlicerPlateChoice[];
-  /** Issue 23: the filaments taken over as lines, and that their prices need a look. */
+  /**
+   * Issue 23: the filaments taken over as lines, and that their prices need a look; signed in,
+   * one text line per filament line: the library filament chosen for it, or that several or none fit.
+   */
   lines?: string;
-  /** Issue 23, signed in: per line, the library filament chosen for it, or that several or none fit. */
-  matches?: string[];
   /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
   purge?: string;
 };
@@ -113,18 +114,17 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
 }
 
 /** Per imported line: what the library offered for it ('Filament 2 (PETG 7,25 g): „PETG Rot“ … gewählt'). */
-function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): Pick<SlicerImportView, 'lines' | 'matches'> {
+function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): Pick<SlicerImportView, 'lines'> {
   const lines = importedLines(info);
   if (!matches || lines.length < 2) return {};
   return {
-    lines: t('filament-lines:slicerMatchTitle'),
-    matches: lines.map((line, i) => {
+    lines: [t('filament-lines:slicerMatchTitle'), ...lines.map((line, i) => {
       const match = matches[i];
       const base = { n: i + 1, line: `${line.material ?? t('filament-lines:unknownMaterial')}, ${formatNumber(line.grams)} g` };
       if (match?.kind === 'chosen') return t('filament-lines:slicerMatchChosen', { ...base, name: match.name, price: formatNumber(match.pricePerKg) });
       if (match?.kind === 'several') return t('filament-lines:slicerMatchSeveral', { ...base, count: match.count });
       return t('filament-lines:slicerMatchNone', base);
-    }),
+    })].join('\n'),
   };
 }
 

@@ -12,7 +12,7 @@
  *   ; estimated printing time (normal mode) = 1d 2h 3m 4s
  *   ; model printing time: 1h 32m 8s; total estimated time: 1h 38m 43s   (the total is taken)
  *   ; filament_type = PLA;PETG   ; filament_density = 1.24,1.27   ; filament_diameter = 1.75,1.75
- *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer, Orca: purge, already in the grams above)
+ *   ; total filament used for wipe tower [g] = 5.30       (PrusaSlicer: purge, already in the grams above)
  *   ; flush_volumes_matrix = 0,280,280,0  ; flush_multiplier = 1  ; total filament change = 12
  *                                                         (Bambu Studio, Orca: mm³ flushed per change from → to, and the
  *                                                          number of changes; purge estimated from them, see flushEstimate)

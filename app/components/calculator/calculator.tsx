@@ -17,7 +17,7 @@ import { AdSlot } from '../ads/ad-slot';
 import { showToast } from '../toaster';
 import { Card } from '../ui/card';
 import { FieldSection } from './calculator-form-fields';
-import { FilamentCostLines, FilamentLines, FilamentSheetRows } from './filament-lines';
+import { FilamentCostLines, FilamentLines } from './filament-lines';
 import { CostOverview } from './cost-overview';
 import { DetailedCosts } from './detailed-costs';
 import { HelpSection } from './help-section';
@@ -52,8 +52,6 @@ export type ProjectState = {
 export type CalculatorUser = { email: string; firstName?: string | null; lastName?: string | null };
 
 const URL_SYNC_DELAY_MS = 200;
-/** MAX_FILAMENT_LINES of the field table (kept out of the first visit's JavaScript). */
-const MAX_FILAMENT_LINES = 16;
 
 
 // The pickers, the product image field and the save panel: never in a visitor's JavaScript (lib/lazy-part.ts).
@@ -174,11 +172,7 @@ export function Calculator({
     if (!settled.current) return;
     const next = calculator.rawValuesFromSearchParams(data);
     const nextEvaluation = calculator.evaluateCalculator(next);
-    // The form's lines are numbered without gaps; line 1's select comes with the lazy pickers (until then its id stays).
-    if (pickers) {
-      const first = data.get('selectedFilament');
-      setLineIds((ids) => [typeof first === 'string' ? first : (ids[0] ?? ''), ...Array.from({ length: MAX_FILAMENT_LINES - 1 }, (_, i) => String(data.get(`selectedFilament${i + 2}`) ?? ''))]);
-    }
+    if (pickers) setLineIds((ids) => calculator.filamentLineIds(data, ids[0]));
     setState((previous) => ({
       values: next,
       evaluation: nextEvaluation,
@@ -262,7 +256,7 @@ export function Calculator({
         pickers={pickers}
         imagePath={(submitted ?? project.hidden).productImagePath ?? ''}
         submitted={submitted}
-        filamentRows={shown.status === 'invalid' ? null : <FilamentSheetRows lines={shown.input.filaments} values={values} libraryNames={libraryNames} />}
+        filamentRows={shown.status === 'invalid' ? null : <FilamentCostLines lines={shown.input.filaments} values={values} libraryNames={libraryNames} perKg />}
       />
       <div className="no-print mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('heading')}</h1>
@@ -313,7 +307,15 @@ export function Calculator({
             section="printerFilament"
             {...sectionProps}
             before={pickers ? <SignedInPart part="pickers" section="printerFilament" state={pickers} submitted={submitted} /> : <SignInPrompt messageKey="pickers" signedIn={false} />}
-            after={<FilamentLines values={initial.values} errors={errors} state={filamentLines} filaments={pickers?.items.filament ?? null} />}
+            after={
+              <FilamentLines
+                values={initial.values}
+                errors={errors}
+                state={filamentLines}
+                filaments={pickers?.items.filament ?? null}
+                picker={(props) => <SignedInPart part="linePicker" {...props} />}
+              />
+            }
           />
           <FieldSection
             section="packagingShipping"

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorRawValues } from '~/calculator/fields';
 import type { FilamentLinesState } from '~/calculator/filament-line-actions';
 import { filamentLineTexts } from '~/calculator/link';
 import type { PickerItem } from '~/calculator/pickers';
 import { filamentLineCosts } from '~/calculator/breakdown';
-import { formatDecimalInput, formatEuro, formatMoney, formatMoneyInput, formatNumber } from '~/lib/number';
-import { useHydrated } from '~/lib/use-hydrated';
+import { formatDecimalInput, formatEuro } from '~/lib/number';
+import type { LinePickerProps } from './line-picker';
 
 /** MAX_FILAMENT_LINES of the field table (kept out of the first visit's JavaScript). */
 const MAX_LINES = 16;
@@ -31,15 +31,17 @@ export function FilamentLines({
   errors,
   state,
   filaments,
+  picker,
 }: {
   values: CalculatorRawValues;
   errors: Partial<Record<string, string>>;
   state: FilamentLinesState;
   /** The user's active library filaments; null for visitors (no pickers). */
   filaments: readonly PickerItem[] | null;
+  /** Each line's library picker (line-picker.tsx), from the signed-in parts' chunk. */
+  picker?: (props: LinePickerProps) => ReactNode;
 }) {
   const { t } = useTranslation(['filament-lines', 'calculator']);
-  const hydrated = useHydrated();
   const nextKey = useRef(0);
   const [rows, setRows] = useState<Row[]>(() =>
     filamentLineTexts(values)
@@ -91,17 +93,6 @@ export function FilamentLines({
     changed.current = 'removed';
     setApplied(null);
     setRows(rows.filter((_, i) => i !== index));
-  }
-
-  function choose(event: React.ChangeEvent<HTMLSelectElement>, line: number) {
-    const item = filaments?.find((entry) => entry.id === event.currentTarget.value);
-    const form = event.currentTarget.form;
-    if (!item || !form) return setApplied(null);
-    const price = formatMoneyInput(Number(item.pricePerKg));
-    const input = form.elements.namedItem(`filamentPricePerKg${line}`);
-    if (input instanceof HTMLInputElement) input.value = price;
-    setApplied({ line, name: item.name, pricePerKg: Number(item.pricePerKg) });
-    form.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   const field = (name: string, label: string, line: number | null, defaultValue: string, unit?: string, placeholder?: string) => {
@@ -165,40 +156,9 @@ export function FilamentLines({
               {field(`filamentWeight${line}`, t('gramsField'), line, row.grams, 'g')}
               {field(`filamentPricePerKg${line}`, t('priceField'), line, row.pricePerKg, '€/kg')}
             </div>
-            {filaments && filaments.length > 0 ? (
-              <div className="mt-3">
-                <label htmlFor={`picker-filament-${line}`} className="mb-1 block text-sm font-medium">
-                  {t('picker')} <span className="sr-only">{t('forLine', { n: line })}</span>
-                </label>
-                <div className="flex gap-2">
-                  <select
-                    id={`picker-filament-${line}`}
-                    name={`selectedFilament${line}`}
-                    defaultValue={row.id}
-                    onChange={(event) => choose(event, line)}
-                    className={`${inputClass} border-surface-line`}
-                  >
-                    <option value="">{t('manual')}</option>
-                    {filaments.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </select>
-                  {hydrated ? null : (
-                    <button type="submit" name={ACTION} value={`uebernehmen-${line}`} formAction="/calculator#filamente" aria-label={t('applyLabel', { n: line })} className={`${buttonClass} shrink-0 border-brand-600 text-brand-700`}>
-                      {t('apply')}
-                    </button>
-                  )}
-                </div>
-                {applied?.line === line ? (
-                  <p role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-line-applied={line}>
-                    <span className="block font-semibold text-success-600">{t('appliedTitle', { n: line })}</span>
-                    {t('appliedText', { name: applied.name, price: formatMoney(applied.pricePerKg, '€/kg') })}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
+            {filaments && filaments.length > 0 && picker
+              ? picker({ line, filaments, selected: row.id, applied: applied?.line === line ? applied : null, onApplied: (next) => setApplied(next && { line, ...next }) })
+              : null}
           </div>
         );
       })}
@@ -214,16 +174,6 @@ export function FilamentLines({
   );
 }
 
-/**
- * A line's name in the results and on the print sheet: its library filament's name (with
- * the typed label when that says something else), else the label, else null ('Filament n').
- */
-export function filamentLineName(label: string | undefined, libraryName: string | undefined): string | null {
-  const typed = label?.trim() || null;
-  if (!libraryName) return typed;
-  return typed && typed !== libraryName ? `${libraryName} (${typed})` : libraryName;
-}
-
 type CostLinesProps = {
   lines: ReadonlyArray<{ grams: number; pricePerKg: number }> | undefined;
   values: CalculatorRawValues;
@@ -232,49 +182,41 @@ type CostLinesProps = {
 };
 
 /**
- * Under 'Filament' in the cost overview and on the print sheet: each line with its
- * name (library filament or label, else 'Filament n'), grams and cost, when there is more than one.
+ * A line's name in the results and on the print sheet (issue 23): its library filament's name
+ * (with the typed label in brackets when that says something else), else its label; '' = none.
  */
-export function FilamentCostLines({ lines, values, libraryNames, quantity, failureRate }: CostLinesProps & { quantity: number; failureRate: number }) {
-  const { t } = useTranslation('filament-lines');
-  if (!lines || lines.length < 2) return null;
-  const texts = filamentLineTexts(values);
-  const costs = filamentLineCosts(lines, quantity, failureRate);
-  return (
-    <ul className="mt-1 space-y-0.5 text-xs text-ink-faint" data-filament-cost-lines>
-      {lines.map((line, index) => (
-        <li key={index} className="flex justify-between gap-2" data-filament-cost-line={index + 1}>
-          <span className="[overflow-wrap:anywhere]">
-            {t('costLine', { name: filamentLineName(texts[index]?.label, libraryNames?.[index]) ?? t('line', { n: index + 1 }), grams: formatDecimalInput(line.grams) })}
-          </span>
-          <span className="tabular-nums">{formatEuro(costs[index])}</span>
-        </li>
-      ))}
-    </ul>
-  );
+function lineNames(values: CalculatorRawValues, libraryNames: CostLinesProps['libraryNames']): string[] {
+  return filamentLineTexts(values).map(({ label }, index) => {
+    const name = libraryNames?.[index];
+    const typed = label.trim();
+    return name ? (typed && typed !== name ? `${name} (${typed})` : name) : typed;
+  });
 }
 
 /**
- * The print sheet's inputs with several lines: one row per line ('Filament 2: PETG' —
- * grams and € per kg) instead of line 1's weight and price alone. Rows of the sheet's list.
+ * Under 'Filament' in the cost overview: each line with its name (else 'Filament n'), grams
+ * and cost, when there is more than one. `perKg`: the print sheet's inputs, € per kg instead of the cost.
  */
-export function FilamentSheetRows({ lines, values, libraryNames }: CostLinesProps) {
+export function FilamentCostLines({
+  lines,
+  values,
+  libraryNames,
+  quantity = 1,
+  failureRate = 0,
+  perKg,
+}: CostLinesProps & { quantity?: number; failureRate?: number; perKg?: boolean }) {
   const { t } = useTranslation('filament-lines');
   if (!lines || lines.length < 2) return null;
-  const texts = filamentLineTexts(values);
+  const names = lineNames(values, libraryNames);
+  const costs = filamentLineCosts(lines, quantity, failureRate);
   return (
-    <>
-      {lines.map((line, index) => {
-        const name = filamentLineName(texts[index]?.label, libraryNames?.[index]);
-        return (
-          <div key={index} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
-            <dt className="[overflow-wrap:anywhere]">{name ? t('sheetLineNamed', { n: index + 1, name }) : t('line', { n: index + 1 })}</dt>
-            <dd className="whitespace-nowrap tabular-nums" data-print-filament-line={index + 1}>
-              {t('sheetLineValue', { grams: formatNumber(line.grams, 2), price: formatEuro(line.pricePerKg) })}
-            </dd>
-          </div>
-        );
-      })}
-    </>
+    <ul className="mt-1 space-y-0.5 text-xs text-ink-faint">
+      {lines.map((line, index) => (
+        <li key={index} className="flex justify-between gap-2" {...{ [perKg ? 'data-print-filament-line' : 'data-filament-cost-line']: index + 1 }}>
+          <span className="[overflow-wrap:anywhere]">{t('costLine', { name: names[index] || t('line', { n: index + 1 }), grams: formatDecimalInput(line.grams) })}</span>
+          <span className="tabular-nums">{perKg ? `${formatEuro(line.pricePerKg)}/kg` : formatEuro(costs[index])}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

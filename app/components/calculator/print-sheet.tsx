@@ -27,7 +27,7 @@ export function PrintSheetHeader({
   values: { projectName: string };
   evaluation: CalculatorEvaluation;
   sellerName: string | null;
-  /** Issue 23: with several filament lines, their rows (filament-lines.tsx) stand in for line 1's weight and price. */
+  /** Issue 23: with several filament lines, their list (filament-lines.tsx) stands in for line 1's weight and price. */
   filamentRows?: ReactNode;
   /** Issue 24 §4: the library items chosen in the pickers are named on the sheet (signed-in users). */
   pickers?: PickerState | null;
@@ -93,7 +93,12 @@ export function PrintSheetHeader({
               </dd>
             </div>
           ))}
-          {severalLines ? filamentRows : null}
+          {severalLines ? (
+            <div className="col-span-2 border-b border-surface-line py-0.5" data-print-filament-lines>
+              <dt>{t('results.categories.filament')}</dt>
+              <dd>{filamentRows}</dd>
+            </div>
+          ) : null}
         </dl>
       ) : (
         <p className="text-sm">{t('results.invalid')}</p>

@@ -2,6 +2,7 @@ import type { CalculatorSection } from '~/calculator/fields';
 import { calculatorPickers } from '~/calculator/pickers';
 import type { PickerState } from '~/calculator/pickers';
 import { LibraryPickers } from './library-pickers';
+import { LinePicker, type LinePickerProps } from './line-picker';
 import { ProductImageField } from './product-image-field';
 import type { SaveError } from '~/calculator/page';
 import type { ProjectUsage } from '~/domain/projects';
@@ -10,7 +11,8 @@ import { ProjectSavePanel } from './project-save';
 export type SignedInPartProps =
   | { part: 'pickers'; section: CalculatorSection; state: PickerState; submitted: Record<string, string> | undefined }
   | { part: 'image'; initialPath: string; serverError: string | null }
-  | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null; usage?: ProjectUsage | null };
+  | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null; usage?: ProjectUsage | null }
+  | ({ part: 'linePicker' } & LinePickerProps);
 
 /**
  * The calculator's parts only a signed-in user sees: the library pickers, the
@@ -25,6 +27,8 @@ export default function SignedInPart(props: SignedInPartProps) {
       return <LibraryPickers section={props.section} state={pickersAfter(props.state, props.submitted)} />;
     case 'image':
       return <ProductImageField initialPath={props.initialPath} serverError={props.serverError} />;
+    case 'linePicker':
+      return <LinePicker {...props} />;
     case 'save':
       return <ProjectSavePanel saved={props.saved} saving={props.saving} unsaved={props.unsaved} error={props.error} projectId={props.projectId} usage={props.usage ?? null} />;
   }

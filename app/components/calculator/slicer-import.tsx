@@ -76,16 +76,7 @@ export function SlicerImport({ initial, library = null }: { initial: SlicerNotic
         <div role="status" data-slicer-info className="mt-2 rounded-md bg-brand-50 px-3 py-2 text-sm">
           <p>{notice.view.message}</p>
           {notice.view.warning ? <p className="text-xs">{notice.view.warning}</p> : null}
-          {notice.view.lines ? <p className="text-xs" data-slicer-lines>{notice.view.lines}</p> : null}
-          {notice.view.matches ? (
-            <ul className="list-disc pl-4 text-xs" data-slicer-matches>
-              {notice.view.matches.map((text, i) => (
-                <li key={i} data-slicer-match={i + 1}>
-                  {text}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {notice.view.lines ? <p className="whitespace-pre-line text-xs" data-slicer-lines>{notice.view.lines}</p> : null}
           {notice.view.purge ? <p className="text-xs" data-slicer-purge>{notice.view.purge}</p> : null}
           {notice.view.timeCapped ? (
             <p data-slicer-time-capped className="mt-1 font-medium text-danger-700">
