@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AdsView } from '../domain/ads';
 
 /** The lazily loaded parts (lib/lazy-part.ts) a page may render, by source file as the build's manifest names them. */
 export const LAZY_PARTS = {
   calculatorSignedIn: 'app/components/calculator/signed-in-parts.tsx',
   headerSignedIn: 'app/components/site-header-user.tsx',
+  adContent: 'app/components/ads/ad-content.tsx',
 } as const;
 
 type ManifestChunk = { file: string; imports?: string[] };
@@ -38,10 +40,22 @@ export function partPreloads(...parts: Array<(typeof LAZY_PARTS)[keyof typeof LA
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = chunks[key];
-    if (!chunk || files.has(`/${chunk.file}`)) return;
+    // The shell (vite.config.ts) is the root's: every page has it already.
+    if (!chunk || files.has(`/${chunk.file}`) || key.startsWith('_shell-')) return;
     files.add(`/${chunk.file}`);
     chunk.imports?.forEach(visit);
   };
   parts.forEach(visit);
   return [...files];
+}
+
+/**
+ * On a page with ad slots (`handle.ads`): the slots' content once the cookie
+ * dialog was answered, for those who see ads. The server's markup then holds
+ * it, so hydration waits for its chunk; named in the head, it comes with the
+ * page's scripts instead of a round trip after them. Before the answer (every
+ * first visit) nothing.
+ */
+export function adContentPreloads(ads: AdsView | null | undefined): string[] {
+  return ads?.show && ads.consentAnswered ? partPreloads(LAZY_PARTS.adContent) : [];
 }

@@ -97,6 +97,8 @@ test.describe('Ad slots: layout shift 0', () => {
     test('/calculator: answering the cookie dialog fills the slots without moving anything', async ({ page }) => {
       await page.goto('/calculator');
       await expect(page.locator('[data-ad-slot] [data-ad-placeholder]')).toHaveCount(0);
+      // Nothing of the slots' content before the answer, not even a preload hint.
+      await expect(page.locator('head link[rel="modulepreload"][href*="/ad-content"]')).toHaveCount(0);
       await hydrated(page, '/calculator');
       await page.locator('[data-ad-slot="calculator-left"]').evaluate((box) => box.scrollIntoView({ block: 'center' }));
       await page.getByRole('dialog', { name: 'Ihre Cookie-Einstellungen' }).getByRole('button', { name: 'Nur notwendige' }).click();

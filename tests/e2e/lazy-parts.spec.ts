@@ -43,8 +43,10 @@ test.describe('Signed-in parts load apart', () => {
     const scripts = collectScripts(page);
     await page.goto('/calculator');
     await hydrated(page);
-    // The ad slots' content (placeholder cards, after the cookie answer) is a lazy part of its own (issue 21).
+    // The ad slots' content (placeholder cards, after the cookie answer, which this visitor gave) is a lazy
+    // part of its own (issue 21), named in the head since hydration waits for it.
     await expect(page.locator('head link[rel="modulepreload"]:not([href*="/ad-content"])')).toHaveCount(0);
+    await expect(page.locator('head link[rel="modulepreload"][href*="/ad-content"]')).toHaveCount(1);
     // Using the form loads the live-calculation chunk: still none of them.
     await page.locator('#calculator-form input[name="filamentWeight"]').fill('40');
     await expect(page.locator('[data-result="filamentCost"]')).toHaveText('1,00 €');

@@ -10,13 +10,15 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { invalid } from '~/domain/result';
 import { getServerT } from '~/i18n.server';
 import { projectUsage } from '~/models/project-quota.server';
+import { getAdsView } from '~/models/ads.server';
 import { openCalculator, removeCalculatorImage, saveCalculatorProject, uploadCalculatorImage } from '~/models/calculator-projects.server';
 import type { loader as rootLoader } from '~/root';
 import { publicPageHeaders } from '~/server/http-cache';
-import { LAZY_PARTS, partPreloads } from '~/server/part-preloads.server';
+import { LAZY_PARTS, adContentPreloads, partPreloads } from '~/server/part-preloads.server';
 import { getRequestContext, getUserContext } from '~/services/auth.server';
 import { slicerNoticeView } from '~/slicer/import-view';
 import { calculatorImageReply, calculatorSaveReply, readCalculatorPost } from '~/web/calculator-page.server';
+import { getConsent } from '~/web/consent.server';
 import { redirectWithToast } from '~/web/toast.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
@@ -53,10 +55,15 @@ export async function loader(args: LoaderFunctionArgs) {
     // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
     projectUsage: ctx ? await projectUsage(ctx) : null,
     slicerNotice: slicerNoticeView(params, t, libraryFilaments),
-    // The signed-in parts are a chunk of their own: fetched with the page's scripts (root.tsx).
-    partPreloads: ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : [],
+    // The signed-in parts and the ad slots' content are chunks of their own: fetched with the page's scripts (root.tsx).
+    partPreloads: [...(ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : []), ...(await adContentPreloadsFor(args))],
     meta: { title: t('meta.title'), description: t('meta.description') },
   };
+}
+
+/** The root loader's ads decision again (settings cached, the context shared): no database read of its own. */
+async function adContentPreloadsFor(args: LoaderFunctionArgs): Promise<string[]> {
+  return adContentPreloads(await getAdsView(await getRequestContext(args), await getConsent(args.request)));
 }
 
 /**

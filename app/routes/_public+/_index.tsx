@@ -20,8 +20,11 @@ import { listOf } from '~/components/legal-page';
 import { ButtonLink } from '~/components/ui/button-link';
 import { workedExampleHref } from '~/calculator/worked-example';
 import { getServerT } from '~/i18n.server';
-import { getOptionalUser } from '~/services/auth.server';
+import { getOptionalUser, getRequestContext } from '~/services/auth.server';
 import { publicPageHeaders } from '~/server/http-cache';
+import { adContentPreloads } from '~/server/part-preloads.server';
+import { getAdsView } from '~/models/ads.server';
+import { getConsent } from '~/web/consent.server';
 
 // For a visitor the page depends only on the address and the consent cookie (visitor-page-cache.server.ts).
 // `ads`: this page has ad slots (entry.server.tsx widens its CSP for the ad script when allowed).
@@ -34,7 +37,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (await getOptionalUser(args)) throw redirect('/calculator');
   const t = await getServerT('landing');
   // Built on the server so the field table stays out of the landing page's JavaScript.
-  return { title: t('meta.title'), description: t('meta.description'), exampleHref: workedExampleHref() };
+  // The ad slot's content is a chunk of its own: fetched with the page's scripts once it shows (root.tsx).
+  const partPreloads = adContentPreloads(await getAdsView(await getRequestContext(args), await getConsent(args.request)));
+  return { title: t('meta.title'), description: t('meta.description'), exampleHref: workedExampleHref(), partPreloads };
 }
 
 type Claim = { value: string; label: string };
