@@ -10,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BUSINESS_DETAILS_INTENT, BusinessDetailsCard } from '~/components/quotes/business-details-card';
 import { businessDetailsSchema } from '~/domain/quotes';
+import { CALCULATOR_DEFAULTS_ANCHOR, CalculatorDefaultsCard } from '~/components/calculator-defaults-card';
+import { CALCULATOR_DEFAULTS_INTENT, calculatorDefaultsSchema } from '~/domain/calculator-defaults';
+import { calculatorDefaultsFormValues, defaultItemOptions, getCalculatorDefaults, saveCalculatorDefaults } from '~/models/calculator-defaults.server';
 import { businessDetailsFormValues, getBusinessDetails, saveBusinessDetails } from '~/models/quotes.server';
 import { showToast } from '~/components/toaster';
 import { buttonClassName } from '~/components/ui/button-link';
@@ -28,7 +31,7 @@ import { prepareProfileImage, profileImageErrorKeys, uploadProfileImage } from '
 import { redirectWithToast } from '~/web/toast.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
-export const handle = { i18n: ['account', 'auth', 'admin', 'quotes'] };
+export const handle = { i18n: ['account', 'auth', 'admin', 'quotes', 'project-tools', 'calculator'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
@@ -36,7 +39,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT('account');
   const businessDetails = businessDetailsFormValues(await getBusinessDetails(ctx));
-  return { user: toPublicUser(ctx.user), businessDetails, meta: { title: t('profile.metaTitle') } };
+  // 'Meine Standardwerte' (issue 24 §4): the stored values and the user's active library items to choose from.
+  const calculatorDefaults = calculatorDefaultsFormValues(await getCalculatorDefaults(ctx));
+  const defaultItems = await defaultItemOptions(ctx);
+  return { user: toPublicUser(ctx.user), businessDetails, calculatorDefaults, defaultItems, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -103,6 +109,17 @@ export async function action(args: ActionFunctionArgs) {
     }), { extra: { intent } });
   }
 
+  // Meine Standardwerte (issue 24 §4).
+  if (intent === CALCULATOR_DEFAULTS_INTENT) {
+    const submission = parseSubmission(formData, calculatorDefaultsSchema);
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    const td = await getServerT('project-tools');
+    return pageResult(submission, await saveCalculatorDefaults(ctx, submission.value), () => ({
+      redirectTo: `/profile#${CALCULATOR_DEFAULTS_ANCHOR}`,
+      toast: { type: 'success', title: td('defaults.saved'), description: td('defaults.savedDescription') },
+    }), { extra: { intent } });
+  }
+
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
     return redirectWithToast('/profile', {
@@ -130,6 +147,7 @@ export default function ProfilePage() {
         <ProfileCard key={`profile-${key}`} />
         {/* Before the password card: a password change without scripts opens at #passwort, and as the last card
             it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
+        <CalculatorDefaultsSection key={`defaults-${key}`} />
         <BusinessDetailsSection key={`business-${key}`} />
         <OwnAccountCards />
         <PasswordCard key={`password-${key}`} />
@@ -321,6 +339,18 @@ function BusinessDetailsSection() {
     <BusinessDetailsCard
       details={businessDetails}
       lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
+    />
+  );
+}
+
+function CalculatorDefaultsSection() {
+  const { calculatorDefaults, defaultItems } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <CalculatorDefaultsCard
+      values={calculatorDefaults}
+      options={defaultItems}
+      lastResult={actionData?.intent === CALCULATOR_DEFAULTS_INTENT && 'result' in actionData ? actionData.result : undefined}
     />
   );
 }
