@@ -288,7 +288,7 @@ export function Calculator({
               {t('actions.calculate')}
             </button>
           )}
-          <StickySummary evaluation={shown} stale={typing !== null} />
+          <StickySummary evaluation={shown} stale={typing !== null} action={signedIn ? <SignedInPart part="saveBar" saved={project.id !== null} saving={saving} /> : null} />
         </div>
 
         <div
