@@ -103,7 +103,7 @@ function UserMenu({
         data-user-menu-panel
         className="absolute right-0 top-full z-50 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto overscroll-contain rounded-card border border-surface-line bg-surface p-2 shadow-lg"
       >
-        <p className="truncate px-3 pb-2 pt-1 text-sm text-ink-muted">{user.email}</p>
+        <p className="truncate px-3 pb-2 pt-1 text-sm text-ink-muted" title={user.email}>{user.email}</p>
         {/* Small screens: every link of the header lives here. */}
         <ul className="flex flex-col gap-1 border-t border-surface-line pt-2 md:hidden">
           {navLinks.map((item) => (

@@ -2,6 +2,7 @@ import { AdminAuditEntry } from './admin-audit-entry.entity';
 import { AdminSetting } from './admin-setting.entity';
 import { BaseEntity } from './base.entity';
 import { BusinessDetails } from './business-details.entity';
+import { CalculatorDefaults } from './calculator-defaults.entity';
 import { ContactMessage } from './contact-message.entity';
 import { Filament } from './filament.entity';
 import { MailOutbox } from './mail-outbox.entity';
@@ -25,6 +26,7 @@ export {
   AdminSetting,
   BaseEntity,
   BusinessDetails,
+  CalculatorDefaults,
   ContactMessage,
   Filament,
   MailOutbox,
@@ -67,6 +69,7 @@ export const allEntities = [
   SignInLink,
   AdminAuditEntry,
   BusinessDetails,
+  CalculatorDefaults,
   Quote,
   QuoteCounter,
   StripeEvent,

@@ -1,5 +1,6 @@
 import bcrypt from 'bcrypt';
 import { exportQuotesOfUser } from './quotes.server';
+import { exportCalculatorDefaults } from './calculator-defaults.server';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider, User } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { deleteAccount, type AccountDeletionDeps, type DeletedAccount } from './account-deletion.server';
@@ -90,6 +91,8 @@ export async function exportOwnData(ctx: UserContext, input: { consent: unknown 
     marketplaces: strip(marketplaces),
     // Business details and quotes (issue 26 §4).
     ...(await exportQuotesOfUser(em, ctx.user.id, ctx.now)),
+    // 'Meine Standardwerte' (issue 24 §4); null when never saved.
+    calculatorDefaults: await exportCalculatorDefaults({ ...ctx, em }),
     images: [user.profileImageUrl, ...projectRows.map((row) => row.productImageUrl)].filter((url): url is string => typeof url === 'string'),
     consent: input.consent ?? null,
   });

@@ -16,6 +16,7 @@ import { calculatorSaveSchema, calculatorSchema } from '../calculator/schema';
 import { isUserContext, type RequestContext, type UserContext } from '../services/request-context.server';
 import { withFilamentLines, type ProjectPayload } from '../domain/project-payload';
 import { calculatorPickerState } from './calculator-pickers.server';
+import { applyCalculatorDefaults, getCalculatorDefaults } from './calculator-defaults.server';
 import { releaseProductImage, uploadProductImage } from './product-images.server';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
 import { andThen, fieldErrors, ok, unauthorized, type Result } from '../domain/result';
@@ -112,7 +113,18 @@ export async function openCalculator(ctx: UserContext | null, params: URLSearchP
   const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, pickerParams, values);
   // The applied values stay a draft of the opened project.
   if ('redirectTo' in outcome) return { redirectTo: project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo };
+  // Issue 24 §4: a new calculation (an address without values or a project) starts from the seller's own defaults.
+  const defaults = projectId === null && isNewCalculation(params) ? await getCalculatorDefaults(ctx) : null;
+  if (defaults) {
+    const started = applyCalculatorDefaults(values, defaults, outcome.state);
+    return { values: started.values, hidden, project, projectNotFound: false, unsaved, pickers: started.pickers };
+  }
   return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state };
+}
+
+/** '/calculator' itself: an address with any value, picker or import in it (a shared link) keeps what it says. */
+function isNewCalculation(params: URLSearchParams): boolean {
+  return params.size === 0;
 }
 
 const IMAGE_UNAUTHORIZED = 'projects:image.unauthorized';

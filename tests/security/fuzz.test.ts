@@ -35,6 +35,8 @@ const ROUTES: Route[] = [
   { path: '/cookie-consent', methods: ['POST'], fields: { intent: 'save', analytics: 'on', redirectTo: '/' } },
   { signedIn: true, path: '/profile', methods: ['GET', 'POST'], fields: { intent: 'updateProfile', firstName: 'F', lastName: 'Z', email: 'fuzz@example.de' } },
   { signedIn: true, path: '/profile?password', methods: ['POST'], fields: { intent: 'changePassword', currentPassword: 'x', newPassword: 'Fuzz-Passwort-3', confirmPassword: 'Fuzz-Passwort-3' } },
+  // Meine Standardwerte (issue 24 §4).
+  { signedIn: true, path: '/profile?standardwerte', methods: ['POST'], fields: { intent: 'saveCalculatorDefaults', hourlyRate: '22,50', profitMargin: '35', vatPercent: '19', failureRate: '5', smallBusiness: 'on', defaultPrinter: '00000000-0000-4000-8000-000000000000', defaultMarketplace: '' } },
   { signedIn: true, path: '/logout', methods: ['GET', 'POST'], fields: {} },
   { signedIn: true, path: '/calculator', methods: ['GET'], fields: { filamentWeight: '25', printTime: '3,5', quantity: '1' } },
   { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight: '25' } },

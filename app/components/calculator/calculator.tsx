@@ -335,7 +335,7 @@ export function Calculator({
               {t('actions.calculate')}
             </button>
           )}
-          <StickySummary evaluation={displayed} stale={typing !== null || held} />
+          <StickySummary evaluation={displayed} stale={typing !== null || held} action={signedIn ? <SignedInPart part="saveBar" saved={project.id !== null} saving={saving} /> : null} />
         </div>
 
         <div

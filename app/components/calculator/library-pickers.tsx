@@ -87,13 +87,14 @@ function LibraryPicker({
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
         {t(`pickers:label.${picker.id}`)}
       </label>
-      <div className="flex gap-2">
+      {/* Issue 24 §3: at 320 px 'Übernehmen' wraps under the select rather than cutting its text off. */}
+      <div className="flex flex-wrap gap-2">
         <select
           id={id}
           name={picker.param}
           defaultValue={selected}
           onChange={choose}
-          className="block w-full min-w-0 rounded-md border border-surface-line bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+          className="block min-w-0 flex-[1_1_12rem] rounded-md border border-surface-line bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
         >
           <option value="">{t('pickers:manual')}</option>
           {items.map((item) => (

@@ -109,17 +109,33 @@ export function ProjectSavePanel({
           </div>
         </div>
       ) : null}
-      {/* Spec §2: on small screens a floating round save button. */}
-      <button
-        {...saveButtonProps}
-        disabled={saving}
-        aria-label={label}
-        title={label}
-        data-save-project-floating
-        className="fixed right-4 bottom-20 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 disabled:opacity-60 lg:hidden print:hidden"
-      >
-        <Save aria-hidden="true" className="h-6 w-6" />
-      </button>
     </div>
+  );
+}
+
+/**
+ * Spec §2: on small screens a round save button. Issue 24 §3: it sits at the end of the
+ * price bar at the bottom of the screen (calculator.tsx), not floating over figures and
+ * unit labels. The same submit as the panel's button, so it works without JavaScript.
+ */
+export function FloatingSaveButton({ saved, saving }: { saved: boolean; saving: boolean }) {
+  const { t } = useTranslation('projects');
+  const hydrated = useHydrated();
+  const label = saving ? t('calculator.saving') : saved ? t('calculator.update') : t('calculator.save');
+  return (
+    <button
+      type="submit"
+      formMethod="post"
+      formAction={hydrated ? '/calculator' : `/calculator#${SAVE_PANEL_ID}`}
+      name="intent"
+      value={SAVE_INTENT}
+      disabled={saving}
+      aria-label={label}
+      title={label}
+      data-save-project-floating
+      className="flex w-14 shrink-0 items-center justify-center rounded-card bg-brand-600 text-white shadow-lg hover:bg-brand-700 disabled:opacity-60 print:hidden"
+    >
+      <Save aria-hidden="true" className="h-6 w-6" />
+    </button>
   );
 }

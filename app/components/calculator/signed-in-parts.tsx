@@ -6,11 +6,12 @@ import { LinePicker, type LinePickerProps } from './line-picker';
 import { ProductImageField } from './product-image-field';
 import type { SaveError } from '~/calculator/page';
 import type { ProjectUsage } from '~/domain/projects';
-import { ProjectSavePanel } from './project-save';
+import { FloatingSaveButton, ProjectSavePanel } from './project-save';
 
 export type SignedInPartProps =
   | { part: 'pickers'; section: CalculatorSection; state: PickerState; submitted: Record<string, string> | undefined }
   | { part: 'image'; initialPath: string; serverError: string | null }
+  | { part: 'saveBar'; saved: boolean; saving: boolean }
   | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null; usage?: ProjectUsage | null }
   | ({ part: 'linePicker' } & LinePickerProps);
 
@@ -29,6 +30,8 @@ export default function SignedInPart(props: SignedInPartProps) {
       return <ProductImageField initialPath={props.initialPath} serverError={props.serverError} />;
     case 'linePicker':
       return <LinePicker {...props} />;
+    case 'saveBar':
+      return <FloatingSaveButton saved={props.saved} saving={props.saving} />;
     case 'save':
       return <ProjectSavePanel saved={props.saved} saving={props.saving} unsaved={props.unsaved} error={props.error} projectId={props.projectId} usage={props.usage ?? null} />;
   }

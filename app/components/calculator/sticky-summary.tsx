@@ -7,14 +7,16 @@ import { formatEuro } from '~/lib/number';
  * form, so the minimum price rides along at the bottom (live with scripts,
  * from the server without) and one tap jumps to the full results (issue 8 §3).
  */
-export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEvaluation; stale: boolean }) {
+export function StickySummary({ evaluation, stale, action = null }: { evaluation: CalculatorEvaluation; stale: boolean; action?: React.ReactNode }) {
   const { t } = useTranslation('calculator');
   const price = evaluation.status === 'ok' ? formatEuro(evaluation.result.minimumPriceWithVat) : '–';
   return (
+    // Issue 24 §3: a signed-in user's save button sits in the bar (`action`), not floating over the page's figures.
+    <div className="no-print sticky bottom-2 z-10 flex items-stretch gap-2 lg:hidden" data-sticky-bar>
     <a
       href="#ergebnis"
       data-sticky-summary
-      className="no-print sticky bottom-2 z-10 flex items-center justify-between gap-2 rounded-card border border-brand-200 bg-surface px-3 py-2 shadow-lg lg:hidden"
+      className="flex min-w-0 flex-1 items-center justify-between gap-2 rounded-card border border-brand-200 bg-surface px-3 py-2 shadow-lg"
     >
       <span className="min-w-0 text-xs leading-tight text-ink-muted">
         {/* § 19 UStG: the price carries no VAT. */}
@@ -29,5 +31,7 @@ export function StickySummary({ evaluation, stale }: { evaluation: CalculatorEva
         <span aria-hidden="true">↓</span>
       </span>
     </a>
+    {action}
+    </div>
   );
 }

@@ -10,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BUSINESS_DETAILS_INTENT, BusinessDetailsCard } from '~/components/quotes/business-details-card';
 import { businessDetailsSchema } from '~/domain/quotes';
+import { CALCULATOR_DEFAULTS_ANCHOR, CalculatorDefaultsCard } from '~/components/calculator-defaults-card';
+import { CALCULATOR_DEFAULTS_INTENT, calculatorDefaultsSchema } from '~/domain/calculator-defaults';
+import { calculatorDefaultsFormValues, defaultItemOptions, getCalculatorDefaults, saveCalculatorDefaults } from '~/models/calculator-defaults.server';
 import { businessDetailsFormValues, getBusinessDetails, saveBusinessDetails } from '~/models/quotes.server';
 import { showToast } from '~/components/toaster';
 import { buttonClassName } from '~/components/ui/button-link';
@@ -30,7 +33,7 @@ import { redirectWithToast } from '~/web/toast.server';
 import { businessLogoRemoveReply, businessLogoUploadReply, isLogoUpload, LOGO_REMOVE_INTENT } from '~/web/business-logo.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
-export const handle = { i18n: ['account', 'auth', 'admin', 'quotes'] };
+export const handle = { i18n: ['account', 'auth', 'admin', 'quotes', 'project-tools', 'calculator'] };
 
 const MAX_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
@@ -39,7 +42,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('account');
   const details = await getBusinessDetails(ctx);
   const businessDetails = businessDetailsFormValues(details);
-  return { user: toPublicUser(ctx.user), businessDetails, businessLogo: details?.logoPath ?? null, meta: { title: t('profile.metaTitle') } };
+  // 'Meine Standardwerte' (issue 24 §4): the stored values and the user's active library items to choose from.
+  const calculatorDefaults = calculatorDefaultsFormValues(await getCalculatorDefaults(ctx));
+  const defaultItems = await defaultItemOptions(ctx);
+  return { user: toPublicUser(ctx.user), businessDetails, businessLogo: details?.logoPath ?? null, calculatorDefaults, defaultItems, meta: { title: t('profile.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -107,6 +113,17 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === LOGO_REMOVE_INTENT) return businessLogoRemoveReply(ctx);
 
+  // Meine Standardwerte (issue 24 §4).
+  if (intent === CALCULATOR_DEFAULTS_INTENT) {
+    const submission = parseSubmission(formData, calculatorDefaultsSchema);
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    const td = await getServerT('project-tools');
+    return pageResult(submission, await saveCalculatorDefaults(ctx, submission.value), () => ({
+      redirectTo: `/profile#${CALCULATOR_DEFAULTS_ANCHOR}`,
+      toast: { type: 'success', title: td('defaults.saved'), description: td('defaults.savedDescription') },
+    }), { extra: { intent } });
+  }
+
   if (intent === 'cancelEmailChange') {
     await cancelOwnEmailChange(ctx);
     return redirectWithToast('/profile', {
@@ -134,6 +151,7 @@ export default function ProfilePage() {
         <ProfileCard key={`profile-${key}`} />
         {/* Before the password card: a password change without scripts opens at #passwort, and as the last card
             it cannot scroll up under the toast (toasts-and-privacy.spec.ts). */}
+        <CalculatorDefaultsSection key={`defaults-${key}`} />
         <BusinessDetailsSection key={`business-${key}`} />
         <OwnAccountCards />
         <PasswordCard key={`password-${key}`} />
@@ -328,6 +346,18 @@ function BusinessDetailsSection() {
       logo={businessLogo}
       logoError={logoError}
       lastResult={actionData?.intent === BUSINESS_DETAILS_INTENT && 'result' in actionData ? actionData.result : undefined}
+    />
+  );
+}
+
+function CalculatorDefaultsSection() {
+  const { calculatorDefaults, defaultItems } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <CalculatorDefaultsCard
+      values={calculatorDefaults}
+      options={defaultItems}
+      lastResult={actionData?.intent === CALCULATOR_DEFAULTS_INTENT && 'result' in actionData ? actionData.result : undefined}
     />
   );
 }
