@@ -132,7 +132,8 @@ async function parse<C extends FileCollector>(body: AsyncIterable<Uint8Array>, b
       part.file.collector.push(bytes);
     } else {
       part.textLength += bytes.length;
-      if (part.textLength > MULTIPART_FIELD_MAX_BYTES) throw new BadBody('badRequest');
+      // A text over the form limit is what an urlencoded body of that size is: too large (413).
+      if (part.textLength > MULTIPART_FIELD_MAX_BYTES) throw new BadBody('tooLarge');
       part.text.push(Buffer.from(bytes));
     }
   };
@@ -147,70 +148,82 @@ async function parse<C extends FileCollector>(body: AsyncIterable<Uint8Array>, b
     part = null;
   };
 
+  let failure: BadBody | null = null;
   for await (const chunk of body) {
     received += chunk.length;
     if (received > rules.maxBodyBytes) throw new BadBody('tooLarge');
-    // After the closing delimiter the rest is read and dropped: leaving the loop early
-    // would cancel the request stream and reset the connection before the answer.
-    if (state === 'done') {
-      epilogue += chunk.length;
-      if (epilogue > MAX_HEADER_BYTES) throw new BadBody('badRequest');
-      continue;
-    }
-    buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    for (;;) {
-      if (state === 'preamble' || state === 'body') {
-        const at = buffer.indexOf(delimiter);
-        if (at === -1) {
-          // Keep what could be the start of a delimiter cut by the chunk edge.
-          const safe = Math.max(0, buffer.length - (delimiter.length - 1));
-          if (state === 'body') write(buffer.subarray(0, safe));
-          buffer = Buffer.from(buffer.subarray(safe));
-          break;
-        }
-        if (state === 'body') {
-          write(buffer.subarray(0, at));
-          finish();
-        }
-        buffer = buffer.subarray(at + delimiter.length);
-        state = 'delimiter';
+    // Once refused, the rest (within maxBodyBytes) is read and dropped: answering before the
+    // body's end would reset the connection, and the browser would show no answer at all.
+    if (failure) continue;
+    try {
+      // After the closing delimiter the rest is read and dropped: leaving the loop early
+      // would cancel the request stream and reset the connection before the answer.
+      if (state === 'done') {
+        epilogue += chunk.length;
+        if (epilogue > MAX_HEADER_BYTES) throw new BadBody('badRequest');
+        continue;
       }
-      if (state === 'delimiter') {
-        if (buffer.length < 2) break;
-        if (buffer[0] === 45 && buffer[1] === 45) {
-          // `--`: the closing delimiter.
-          state = 'done';
-          break;
+      buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      for (;;) {
+        if (state === 'preamble' || state === 'body') {
+          const at = buffer.indexOf(delimiter);
+          if (at === -1) {
+            // Keep what could be the start of a delimiter cut by the chunk edge.
+            const safe = Math.max(0, buffer.length - (delimiter.length - 1));
+            if (state === 'body') write(buffer.subarray(0, safe));
+            buffer = Buffer.from(buffer.subarray(safe));
+            break;
+          }
+          if (state === 'body') {
+            write(buffer.subarray(0, at));
+            finish();
+          }
+          buffer = buffer.subarray(at + delimiter.length);
+          state = 'delimiter';
         }
-        if (buffer[0] !== 13 || buffer[1] !== 10) throw new BadBody('badRequest');
-        buffer = buffer.subarray(2);
-        state = 'headers';
-      }
-      if (state === 'headers') {
-        const at = buffer.indexOf(headerEnd);
-        if (at === -1) {
-          if (buffer.length > MAX_HEADER_BYTES) throw new BadBody('badRequest');
-          break;
+        if (state === 'delimiter') {
+          if (buffer.length < 2) break;
+          if (buffer[0] === 45 && buffer[1] === 45) {
+            // `--`: the closing delimiter.
+            state = 'done';
+            break;
+          }
+          if (buffer[0] !== 13 || buffer[1] !== 10) throw new BadBody('badRequest');
+          buffer = buffer.subarray(2);
+          state = 'headers';
         }
-        const headers = buffer.subarray(0, at).toString('utf8');
-        buffer = buffer.subarray(at + headerEnd.length);
-        const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? '';
-        const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? '';
-        const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-        if (++partCount > MAX_FIELDS) throw new BadBody('badRequest');
-        // Only the first file of the field is read (and none after one was too large); any other file part is skipped unread.
-        const isTheFile = name === rules.file.name && filename !== undefined && !file && !fileTooLarge;
-        part = {
-          name,
-          file: isTheFile ? { collector: rules.file.collect(), size: 0 } : null,
-          skip: filename !== undefined && !isTheFile,
-          text: [],
-          textLength: 0,
-        };
-        state = 'body';
+        if (state === 'headers') {
+          const at = buffer.indexOf(headerEnd);
+          if (at === -1) {
+            if (buffer.length > MAX_HEADER_BYTES) throw new BadBody('badRequest');
+            break;
+          }
+          const headers = buffer.subarray(0, at).toString('utf8');
+          buffer = buffer.subarray(at + headerEnd.length);
+          const disposition = /^content-disposition:(.*)$/im.exec(headers)?.[1] ?? '';
+          const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? '';
+          const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+          if (++partCount > MAX_FIELDS) throw new BadBody('badRequest');
+          // Only the first file of the field is read (and none after one was too large); any other file part is skipped unread.
+          const isTheFile = name === rules.file.name && filename !== undefined && !file && !fileTooLarge;
+          part = {
+            name,
+            file: isTheFile ? { collector: rules.file.collect(), size: 0 } : null,
+            skip: filename !== undefined && !isTheFile,
+            text: [],
+            textLength: 0,
+          };
+          state = 'body';
+        }
       }
+    } catch (error) {
+      if (!(error instanceof BadBody)) throw error;
+      failure = error;
+      part = null;
+      buffer = Buffer.alloc(0);
     }
   }
+  if (failure) throw failure;
   // Ended before the closing delimiter: a cut-off upload.
   if (state !== 'done') throw new BadBody('badRequest');
   return { status: 'ok', fields, file, fileTooLarge };
