@@ -49,18 +49,18 @@ const SMALL_MODULE_CHARS = 4_000;
  * pages need (lucide-react's does: scripts/lib/vite-lucide-icons.ts).
  *
  * Issue 25: on a slow phone every script is a request before hydration, so the
- * shell also takes the client entry (it exports nothing, so Rollup needs no
- * file of its own for it; the chunk is then named after it) and the small
- * shared modules the pages a visitor lands on (the landing page, the
- * calculator, the legal pages) import: icons, the ad slot's frame, number
- * formatting. /calculator went from nine scripts to three (the same bytes),
- * for 1.1 kB more in the shell of every page.
+ * shell also takes the small shared modules the pages a visitor lands on (the
+ * landing page, the calculator, the legal pages) import: icons, the ad slot's
+ * frame, number formatting. /calculator went from nine scripts to four (the
+ * same bytes), for 1.1 kB more in the shell of every page. The client entry
+ * stays a file of its own: in the shell it would run before the route modules
+ * (Remix imports it after them), before their lazy parts are registered
+ * (app/lib/lazy-part.ts), and hydration would miss them (React error 418).
  */
 function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualChunkMeta): string | undefined {
   if (!shell) {
     const ids = [...getModuleIds()];
     const root = ids.find((moduleId) => moduleId.endsWith('/app/root.tsx'));
-    const entry = ids.find((moduleId) => moduleId.endsWith('/app/entry.client.tsx'));
     shell = new Set();
     const visit = (moduleId: string) => {
       for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) {
@@ -70,10 +70,6 @@ function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualCh
       }
     };
     if (root) visit(root);
-    if (entry) {
-      shell.add(entry);
-      visit(entry);
-    }
     const small = (moduleId: string) => (getModuleInfo(moduleId)?.code?.length ?? Infinity) < SMALL_MODULE_CHARS;
     // A route's client entry imports the route module itself. Every small module a visitor page
     // reaches that has other importers too (one only it imports stays in the page's own chunk).
