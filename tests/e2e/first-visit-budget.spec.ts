@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
  * compressed, the JavaScript as sent (precompressed brotli) and the number of
  * script requests. Budgets set from the measurements in docs/performance.md
  * (2026-11-26: /calculator document 12.9 kB, 4 scripts, 97.2 kB; / 11.3 kB,
- * 6 scripts, 93.0 kB; before issue 25: 19-35 kB, 10 scripts, about 120 kB,
+ * 6 scripts, 93.0 kB; before issue 25: 19-35 kB, 9 scripts, about 120 kB,
  * and 14-28 kB, 8 scripts) with a little room; the document's budget keeps
  * it within the first round trip of a new connection (about 14 kB, headers
  * included). `npm run bench:lighthouse` shows what the figures mean for the paint.
