@@ -77,6 +77,8 @@ test('with JavaScript: the Payment Element path (stub Stripe.js), a declined car
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/premium');
+  // Hydrated first (it waits for the page's translations, issue 25): a click before it takes the no-JS Checkout path.
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
   await page.getByRole('button', { name: 'Jetzt Premium werden' }).click();
   const pay = page.getByRole('button', { name: /3,99 € monatlich bezahlen|Zahlungsformular wird noch geladen/ });
   // Until the element reports ready the button says it is loading and is disabled (with the local stub
