@@ -65,7 +65,9 @@ describe('control characters in every form path', () => {
       for (const value of ['a\u0000b', '\u001b[31m', 'x\u007f']) {
         const response = await post('/calculator', { intent: 'save', projectName: 'Becher', filamentWeight: '25', [field]: value }, cookie);
         expect(response.status, `${field} ${JSON.stringify(value)}`).toBe(400);
-        expect(await response.text(), field).toContain(CONTROL_MESSAGE);
+        // The hidden fields (product image, pickers) are signed-in parts: a visitor's page shows no message for
+        // them (the text was found only in the inlined translations, which the page no longer carries: issue 25).
+        if (field === 'projectName') expect(await response.text(), field).toContain(CONTROL_MESSAGE);
       }
     }
   });
