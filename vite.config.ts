@@ -49,6 +49,11 @@ function withoutLoadedFiles(file: string, deps: string[]): string[] {
 }
 
 let shell: Set<string> | undefined;
+/** The pages a visitor lands on (issue 25): their small shared modules join the shell instead of a request each. */
+const VISITOR_ROUTES = /\/app\/routes\/(_public\+\/(_index|datenschutz|impressum)|_calculator\+\/calculator)\.tsx\?__remix-build-client-route$/;
+/** Below this much code (after transforms, before minifying) a module costs a first visit more as a request than as bytes. */
+const SMALL_MODULE_CHARS = 4_000;
+
 /**
  * What the root route needs before it runs is needed by every page: one
  * chunk ("shell") instead of a dozen small shared ones (each file costs a
@@ -56,10 +61,20 @@ let shell: Set<string> | undefined;
  * on every page). Rollup moves every static dependency of a manual chunk into
  * it, so a package index the root imports from must not list modules other
  * pages need (lucide-react's does: scripts/lib/vite-lucide-icons.ts).
+ *
+ * Issue 25: on a slow phone every script is a request before hydration, so the
+ * shell also takes the small shared modules the pages a visitor lands on (the
+ * landing page, the calculator, the legal pages) import: icons, the ad slot's
+ * frame, number formatting. /calculator went from nine scripts to four (the
+ * same bytes), for 1.1 kB more in the shell of every page. The client entry
+ * stays a file of its own: in the shell it would run before the route modules
+ * (Remix imports it after them), before their lazy parts are registered
+ * (app/lib/lazy-part.ts), and hydration would miss them (React error 418).
  */
 function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualChunkMeta): string | undefined {
   if (!shell) {
-    const root = [...getModuleIds()].find((moduleId) => moduleId.endsWith('/app/root.tsx'));
+    const ids = [...getModuleIds()];
+    const root = ids.find((moduleId) => moduleId.endsWith('/app/root.tsx'));
     shell = new Set();
     const visit = (moduleId: string) => {
       for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) {
@@ -69,6 +84,37 @@ function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualCh
       }
     };
     if (root) visit(root);
+    const small = (moduleId: string) => (getModuleInfo(moduleId)?.code?.length ?? Infinity) < SMALL_MODULE_CHARS;
+    // A route's client entry imports the route module itself. Every small module a visitor page
+    // reaches that has other importers too (one only it imports stays in the page's own chunk).
+    const routeModules = ids.filter((moduleId) => VISITOR_ROUTES.test(moduleId)).flatMap((route) => getModuleInfo(route)?.importedIds ?? []);
+    const reached = new Set<string>();
+    const reach = (moduleId: string) => {
+      for (const next of getModuleInfo(moduleId)?.importedIds ?? []) {
+        // A type-only import of lucide-react's index (LucideIcon) reaches every icon; the build drops them.
+        if (reached.has(next) || shell!.has(next) || next.endsWith('/lucide-react/dist/esm/lucide-react.js')) continue;
+        reached.add(next);
+        reach(next);
+      }
+    };
+    routeModules.forEach(reach);
+    // The app's own modules and single icons; packages' internals (zod, conform) stay with the forms that need them.
+    const ownOrIcon = (moduleId: string) => !moduleId.includes('/node_modules/') || moduleId.includes('/lucide-react/dist/esm/icons/');
+    const shared = (moduleId: string) => (getModuleInfo(moduleId)?.importers.length ?? 0) + (getModuleInfo(moduleId)?.dynamicImporters.length ?? 0) > 1;
+    for (const candidate of reached) {
+      if (shell.has(candidate) || routeModules.includes(candidate) || !small(candidate) || !shared(candidate) || !ownOrIcon(candidate)) continue;
+      // Only when everything it imports in turn is small or already there: nothing large comes along.
+      const deps = new Set<string>([candidate]);
+      const collect = (moduleId: string) => {
+        for (const next of getModuleInfo(moduleId)?.importedIds ?? []) {
+          if (deps.has(next) || shell!.has(next)) continue;
+          deps.add(next);
+          collect(next);
+        }
+      };
+      collect(candidate);
+      if ([...deps].every((moduleId) => small(moduleId) && ownOrIcon(moduleId))) deps.forEach((moduleId) => shell!.add(moduleId));
+    }
   }
   return shell.has(id) ? 'shell' : undefined;
 }

@@ -105,7 +105,13 @@ async function main() {
 }
 
 async function measure(port: number, url: string, extraHeaders?: Record<string, string>): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders });
+  // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART): such a run is repeated, up to twice.
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt++) {
+    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders });
+    if (!result?.lhr.runtimeError || attempt === 3) break;
+    console.log(`  (run repeated: ${result.lhr.runtimeError.code})`);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (process.env.LIGHTHOUSE_SAVE) {

@@ -96,9 +96,14 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
   // Pages are dynamic and compressed on every response (those from the page caches come
   // precompressed, app/server/nonced-html.server.ts). Brotli at quality 4, not 1: React streams
   // the page in ~2 KB writes, and brotli's fast qualities (0, 1) end a block at every write, so a
-  // streamed /calculator was 35 KB at quality 1 and took 14 ms; at quality 4 it is 19 KB (less
-  // than gzip -9) in 2 ms (issue 25). Static files get the middleware's defaults.
-  const compressPage = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // freshly rendered /calculator was 35 KB at quality 1; at quality 4 it is 13 KB (issue 25).
+  // With a 128 KB window (a page is smaller): the default 4 MB window's tables, set up for every
+  // response, cost 16 ms of CPU each (`npm run bench`, new inputs: 8–10 CPU ms/req, as before).
+  // Static files get the middleware's defaults (those precompressed at build time skip it).
+  const compressPage = compression({
+    level: 1,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 17 } },
+  });
   const compressFile = compression();
   app.use((req, res, next) => (isStaticFile(req.path) ? compressFile : compressPage)(req, res, next));
 

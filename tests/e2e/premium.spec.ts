@@ -32,7 +32,9 @@ async function openPremiumFromHeader(page: Page) {
 
 /** The Payment Element path up to a usable form: Stripe.js loaded under the page's CSP, the element ready. */
 async function openPaymentElement(page: Page) {
-  // Rendered once scripts run (before that the button of the same name is the Checkout form's).
+  // Rendered once scripts run (before that the button of the same name is the Checkout form's); hydration
+  // waits for the page's translations (issue 25), so wait for the router before clicking.
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
   await page.locator('[data-upgrade-button]').click();
   const pay = page.getByRole('button', { name: /3,99 € monatlich bezahlen|Zahlungsformular wird noch geladen/ });
   // Until the element reports ready the button says it is loading and is disabled (with the local stub
