@@ -23,6 +23,8 @@ const chromium = process.env.CHROMIUM_PATH ?? (!visible && existsSync(HEADLESS_S
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Bundles the sign-in fixture's seed module (MikroORM entities) with esbuild.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   // No retries, in CI either: a flaky test shows as a failure instead of passing on its second run.

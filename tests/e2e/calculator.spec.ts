@@ -161,10 +161,16 @@ test.describe('Kostenrechner mit JavaScript', () => {
   });
 
   test('reset right after typing is not undone by the pending address update', async ({ page }) => {
+    // The page's timers on a fake clock: the debounced address update (200 ms) fires only when the test says.
+    await page.clock.install();
     await page.goto('/calculator');
     await field(page, 'filamentWeight').fill('80');
+    // The input has been handled (live result), so the address update is scheduled and pending.
+    await expect(result(page, 'filamentCost')).not.toHaveText('0,63 €');
     await page.getByRole('link', { name: 'Zurücksetzen' }).click();
-    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/calculator$/);
+    // Well past the debounce: a pending update that had survived the reset would now put the 80 back.
+    await page.clock.runFor(1_000);
     await expect(page).toHaveURL(/\/calculator$/);
     await expect(field(page, 'filamentWeight')).toHaveValue('25');
   });

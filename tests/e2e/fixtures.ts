@@ -1,9 +1,22 @@
 import crypto from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { createCookie } from '@remix-run/node';
 import bcrypt from 'bcrypt';
-import pg from 'pg';
+import { SEED_BUNDLE } from './seed-bundle';
 import { E2E_DATABASE_URL, E2E_SESSION_SECRET } from './server-env';
+
+type SeedModule = typeof import('./seed/sign-in-seed');
+let seedModule: Promise<SeedModule> | undefined;
+
+/**
+ * The seed module on the app's MikroORM entities, as bundled by
+ * tests/e2e/global-setup.ts (Playwright cannot compile the entities' decorators itself).
+ */
+function seed(): Promise<SeedModule> {
+  seedModule ??= import(pathToFileURL(SEED_BUNDLE).href) as Promise<SeedModule>;
+  return seedModule;
+}
 
 type Options = {
   /** Start with a stored cookie choice so the consent dialog stays out of the way (default true). */
@@ -34,31 +47,20 @@ export async function signInDirectly(
   { firstName = 'Erika', password = FIXTURE_PASSWORD, isAdmin = false, isPremium = false }: SignInOptions = {},
 ): Promise<SignedInUser> {
   const email = `fixture.${crypto.randomBytes(6).toString('hex')}@example.de`;
-  const client = new pg.Client({ connectionString: E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      `insert into users (email, password, email_verified, first_name, last_name, is_admin, is_premium)
-       values ($1, $2, true, $3, 'Muster', $4, $5) returning id`,
-      // bcrypt's lowest cost: the stored hash only has to verify, not resist guessing.
-      [email, await bcrypt.hash(password, 4), firstName, isAdmin ? 1 : 0, isPremium ? 1 : 0],
-    );
-    const id = rows[0].id;
-    const sid = crypto.randomBytes(32).toString('base64url');
-    const createdAt = Date.now();
-    // The same row the server's session storage writes (app/services/session.server.ts).
-    await client.query('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [
-      sid,
-      JSON.stringify({ userId: id, createdAt }),
-      new Date(createdAt + 7 * 24 * 60 * 60 * 1000),
-    ]);
-    const header = await sessionCookie.serialize(sid);
-    const value = header.slice('__session='.length, header.indexOf(';'));
-    await context.addCookies([{ name: '__session', value, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-    return { id, email, password, firstName };
-  } finally {
-    await client.end();
-  }
+  const sid = crypto.randomBytes(32).toString('base64url');
+  const { id } = await (await seed()).seedSignedInUser(E2E_DATABASE_URL, {
+    email,
+    // bcrypt's lowest cost: the stored hash only has to verify, not resist guessing.
+    passwordHash: await bcrypt.hash(password, 4),
+    firstName,
+    isAdmin,
+    isPremium,
+    sid,
+  });
+  const header = await sessionCookie.serialize(sid);
+  const value = header.slice('__session='.length, header.indexOf(';'));
+  await context.addCookies([{ name: '__session', value, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  return { id, email, password, firstName };
 }
 
 /** The `cookie_consent` cookie as the server writes it (Remix cookie: base64 JSON). */
@@ -67,8 +69,18 @@ export function consentCookieValue(preferences = { essential: true, analytics: f
   return encodeURIComponent(Buffer.from(JSON.stringify(record), 'utf8').toString('base64'));
 }
 
-export const test = base.extend<Options & Fixtures>({
+export const test = base.extend<Options & Fixtures, { closeSeedOrm: void }>({
   withConsent: [true, { option: true }],
+  // Closes the worker's seed connection pool once its tests are done (opened only if a test signed in).
+  closeSeedOrm: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      if (seedModule) await (await seedModule).closeSeed();
+    },
+    { scope: 'worker', auto: true },
+  ],
   signIn: async ({ context, baseURL }, use) => {
     await use((options) => signInDirectly(context, baseURL!, options));
   },
