@@ -9,7 +9,7 @@ import {
 } from '../domain/calculator-defaults';
 import { fieldErrors, ok, type Result } from '../domain/result';
 import { CalculatorDefaults, Filament, Marketplace, Packaging, Printer, ShippingProvider } from '../entities';
-import { formatDecimalInput } from '../lib/number';
+import { formatDecimalInput, formatMoneyInput } from '../lib/number';
 import type { UserContext } from '../services/request-context.server';
 import { findActiveLibraryItem, listPickerItems } from './library.server';
 
@@ -47,10 +47,15 @@ export async function getCalculatorDefaults(ctx: UserContext): Promise<Calculato
   return values;
 }
 
+/** A default as its input shows it: money with two decimals (22,50), other figures as typed (4,5), issue 24 §1. */
+function inputText(name: (typeof DEFAULT_NUMBER_FIELDS)[number], value: number): string {
+  return (calculatorFields[name] as { money?: boolean }).money ? formatMoneyInput(value) : formatDecimalInput(value);
+}
+
 /** The /profile form's texts: German decimals, '' for "not set". */
 export function calculatorDefaultsFormValues(values: CalculatorDefaultsValues | null): Record<string, string> {
   const form: Record<string, string> = { smallBusiness: values?.smallBusiness ? 'on' : '' };
-  for (const name of DEFAULT_NUMBER_FIELDS) form[name] = values?.[name] === null || values?.[name] === undefined ? '' : formatDecimalInput(values[name]!);
+  for (const name of DEFAULT_NUMBER_FIELDS) form[name] = values?.[name] === null || values?.[name] === undefined ? '' : inputText(name, values[name]!);
   for (const name of ITEM_NAMES) form[name] = values?.[name] ?? '';
   return form;
 }
@@ -97,7 +102,7 @@ export function applyCalculatorDefaults(values: CalculatorRawValues, defaults: C
   const next = { ...values };
   for (const name of DEFAULT_NUMBER_FIELDS) {
     const value = defaults[name];
-    if (value !== null && value >= calculatorFields[name].min) next[name] = formatDecimalInput(value);
+    if (value !== null && value >= calculatorFields[name].min) next[name] = inputText(name, value);
   }
   if (defaults.smallBusiness) next.smallBusiness = 'on';
   const selected = { ...pickers.selected };

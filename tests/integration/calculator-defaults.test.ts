@@ -48,27 +48,27 @@ describe('Meine Standardwerte', () => {
 
     // The profile form shows them again, German style.
     const profile = (await run(profileLoader, apiRequest('/profile', 'GET', undefined, { cookie: seller.cookie }))) as { calculatorDefaults: Record<string, string>; defaultItems: Record<string, Array<{ name: string }>> };
-    expect(profile.calculatorDefaults).toMatchObject({ hourlyRate: '22,5', failureRate: '4,5', defaultPrinter: printer, defaultMarketplace: marketplace, defaultFilament: '' });
+    expect(profile.calculatorDefaults).toMatchObject({ hourlyRate: '22,50', failureRate: '4,5', defaultPrinter: printer, defaultMarketplace: marketplace, defaultFilament: '' });
     expect(profile.defaultItems.defaultPrinter.map((item) => item.name)).toEqual(['Prusa MK4']);
 
     // A new calculation: the seller's numbers, the printer's and marketplace's values, both chosen in their pickers.
     const fresh = await calculatorPage(seller.cookie);
-    expect(fresh.values).toMatchObject({ hourlyRate: '22,5', profitMargin: '35', vatPercent: '7', failureRate: '4,5', printerWattage: '120', printerCost: '799', electricityRate: '0,35', marketplaceFeePercent: '6,5', marketplaceFeeFixed: '0,2' });
+    expect(fresh.values).toMatchObject({ hourlyRate: '22,50', profitMargin: '35', vatPercent: '7', failureRate: '4,5', printerWattage: '120', printerCost: '799,00', electricityRate: '0,35', marketplaceFeePercent: '6,5', marketplaceFeeFixed: '0,20' });
     expect(fresh.pickers?.selected).toMatchObject({ printer, marketplace, filament: '' });
     // The rest stays the calculator's.
     expect(fresh.values.filamentWeight).toBe('25');
 
     // A shared link keeps what it says; a visitor never sees anyone's defaults.
     expect((await calculatorPage(seller.cookie, '?hourlyRate=15&profitMargin=25')).values).toMatchObject({ hourlyRate: '15', vatPercent: '19', printerWattage: '200' });
-    expect((await calculatorPage(null)).values).toMatchObject({ hourlyRate: '15', profitMargin: '25', vatPercent: '19', printerWattage: '200' });
+    expect((await calculatorPage(null)).values).toMatchObject({ hourlyRate: '15,00', profitMargin: '25', vatPercent: '19', printerWattage: '200' });
     // Another user's calculator is untouched.
     const other = await signedInUser(app.orm);
-    expect((await calculatorPage(other.cookie)).values).toMatchObject({ hourlyRate: '15', vatPercent: '19' });
+    expect((await calculatorPage(other.cookie)).values).toMatchObject({ hourlyRate: '15,00', vatPercent: '19' });
 
     // A deleted default printer is forgotten (SET NULL), the rest stays.
     await app.em().nativeDelete(Printer, { id: printer });
     const after = await calculatorPage(seller.cookie);
-    expect(after.values).toMatchObject({ hourlyRate: '22,5', printerWattage: '200' });
+    expect(after.values).toMatchObject({ hourlyRate: '22,50', printerWattage: '200' });
     expect(after.pickers?.selected.printer).toBe('');
 
     // Part of the data export.
@@ -101,6 +101,6 @@ describe('Meine Standardwerte', () => {
 
     // Only § 19: everything else empty.
     expect(((await run(profileAction, formPost({ smallBusiness: 'on', hourlyRate: '' }, seller.cookie))) as Response).status).toBe(302);
-    expect((await calculatorPage(seller.cookie)).values).toMatchObject({ smallBusiness: 'on', hourlyRate: '15', vatPercent: '19' });
+    expect((await calculatorPage(seller.cookie)).values).toMatchObject({ smallBusiness: 'on', hourlyRate: '15,00', vatPercent: '19' });
   });
 });
