@@ -194,6 +194,16 @@ export async function saveSettings<T extends SettingsTab>(ctx: RequestContext, t
     case 'email': {
       const value = input as EmailSettingsInput;
       const password = secretUpdate(value.password, value.clearPassword);
+      // The stored password belongs to the server it was saved for: a new host, port or user
+      // without a newly typed password is refused, else 'Verbindung testen' (or the mail
+      // worker) would hand the stored password to whichever server now listens there.
+      const saved = await getEmailConfig(ctx.em);
+      const sameServer =
+        value.host.trim().toLowerCase() === saved.host.trim().toLowerCase() && value.port === saved.port && value.user === saved.user;
+      if (password === undefined && saved.password && !sameServer) {
+        errors.password = ['admin:errors.passwordReenter'];
+        break;
+      }
       requireSecret('password', password);
       if (Object.keys(errors).length) break;
       noteSecret('password', password);
