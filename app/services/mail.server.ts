@@ -73,12 +73,12 @@ function requireAddress(value: string, field: string): string {
  * Renders the mail now (German templates, data escaped) and adds an outbox
  * row to `em`'s unit of work; the caller's flush or transaction commits it
  * with the change that caused it. Throws MailAddressError / MailDataError for
- * bad input before anything is persisted.
+ * bad input before anything is persisted. Returns the new row's id.
  */
 export async function enqueueMail(
   em: EntityManager,
   mail: { to: string; template: MailTemplate; data: Record<string, string>; replyTo?: string; attachments?: MailAttachment[] },
-): Promise<void> {
+): Promise<string> {
   const to = requireAddress(mail.to, 'to');
   const replyTo = mail.replyTo === undefined ? null : requireAddress(mail.replyTo, 'replyTo');
   const [email, contact] = await Promise.all([getEmailConfig(em), getContactConfig(em)]);
@@ -88,8 +88,7 @@ export async function enqueueMail(
     // verificationUrl may name the confirmation page itself; links want the site's base.
     appUrl: (email.verificationUrl || getAppUrl()).replace(/\/+$/, '').replace(/\/verify-email$/, ''),
   });
-  em.persist(
-    em.create(MailOutbox, {
+  const row = em.create(MailOutbox, {
       to,
       replyTo,
       subject: headerText(rendered.subject),
@@ -97,9 +96,10 @@ export async function enqueueMail(
       text: rendered.text,
       template: mail.template,
       attachments: mail.attachments?.length ? mail.attachments.map(({ filename, contentType, contentBase64 }) => ({ filename: headerText(filename, 120), contentType, contentBase64 })) : null,
-    }),
-  );
+    });
+  em.persist(row);
   kickMailWorker();
+  return row.id;
 }
 
 type ClaimedRow = {

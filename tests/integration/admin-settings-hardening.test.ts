@@ -1,11 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../../app/entities';
+import { MailOutbox, User } from '../../app/entities';
 import { action as adminAction } from '../../app/routes/_admin+/admin';
 import { action as settingsGroupAction } from '../../app/routes/api+/admin.settings.$group';
+import { action as sendTestAction } from '../../app/routes/api+/admin.settings.email.send-test';
 import { action as smtpTestAction } from '../../app/routes/api+/admin.settings.email.test/route';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { getEmailConfig } from '../../app/services/admin-settings.server';
+import { startAuthSmtpServer } from '../setup/admin-helpers';
 import { APP_URL, apiRequest, createUser, randomIp, sessionCookie, useAuthTestApp } from '../setup/auth-app';
 
 // Security review fixes for the admin settings (SMTP password, German errors, test mail race).
@@ -119,6 +121,37 @@ describe('SMTP password stays with its server', () => {
       expect((await getEmailConfig(app.em())).password).toBe('NEU-geheim');
     } finally {
       await new Promise<void>((resolve) => trap.close(() => resolve()));
+    }
+  });
+});
+
+describe('parallel test mails', () => {
+  it('each request answers for its own outbox row: none is marked failed while it was sent', async () => {
+    const smtp = await startAuthSmtpServer();
+    try {
+      const other = await signIn({ admin: true });
+      const saved = await invoke(
+        settingsGroupAction as Handler,
+        apiRequest('/api/admin/settings/email', 'POST', { host: '127.0.0.1', port: smtp.port, user: smtp.user, password: smtp.pass, fromEmail: 'shop@example.de', fromName: 'Shop' }, { cookie: other.cookie }),
+        { group: 'email' },
+      );
+      expect(saved.status).toBe(200);
+      const to = 'parallel@example.de';
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, () =>
+          invoke(sendTestAction as Handler, apiRequest('/api/admin/settings/email/send-test', 'POST', { testEmail: to }, { cookie: other.cookie, ip: randomIp() })),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      // The cap (10 per admin and hour) answers the rest 429; no request answers 422.
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      const rows = await app.em().fork().find(MailOutbox, { to });
+      expect(rows).toHaveLength(10);
+      expect(rows.map((row) => row.status)).toEqual(Array(10).fill('sent'));
+      expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(10);
+    } finally {
+      await smtp.stop();
     }
   });
 });
