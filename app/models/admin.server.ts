@@ -275,7 +275,8 @@ export async function testSmtpConnection(ctx: RequestContext, input: Partial<Ema
     answer = { reachable: false, message: 'admin:smtp.noHost' };
   } else {
     const result = await verifySmtpSettings(config, SMTP_TEST_TIMEOUT_MS);
-    answer = result.ok ? { reachable: true, message: 'admin:smtp.reachable' } : { reachable: false, message: 'admin:smtp.failed', error: result.error };
+    // A German message by the kind of failure; the raw text (addresses, library internals) stays out of the answer.
+    answer = result.ok ? { reachable: true, message: 'admin:smtp.reachable' } : { reachable: false, message: `admin:smtp.errors.${result.reason}` };
   }
   recordAudit(ctx.em, ctx.user, 'settings.smtpTest', 'email_config', { host: config.host, port: config.port, reachable: answer.reachable });
   await ctx.em.flush();

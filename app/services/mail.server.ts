@@ -336,6 +336,23 @@ export async function testMailConnection(em: EntityManager): Promise<{ ok: true;
   }
 }
 
+export type SmtpFailureReason = 'refused' | 'timeout' | 'tls' | 'auth' | 'notFound' | 'other';
+
+/**
+ * Why a connection test failed, for a German message (admin:smtp.errors.*): the admin sees
+ * the kind of failure, never the raw network text (addresses, library internals).
+ */
+export function smtpFailureReason(error: unknown): SmtpFailureReason {
+  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const text = `${typeof code === 'string' ? code : ''} ${typeof message === 'string' ? message : String(error)}`;
+  if (code === 'EAUTH' || responseCode === 535 || responseCode === 534 || /\b535\b|authenticat/i.test(text)) return 'auth';
+  if (/ECONNREFUSED/.test(text)) return 'refused';
+  if (/ENOTFOUND|EAI_AGAIN|EDNS/.test(text)) return 'notFound';
+  if (code === 'ETLS' || /TLS|SSL|certificate|wrong version number/i.test(text)) return 'tls';
+  if (/ETIMEDOUT|timeout|timed out|Zeitüberschreitung/i.test(text)) return 'timeout';
+  return 'other';
+}
+
 /**
  * The admin's 'Verbindung testen': connect, greet and (with a user) sign in to
  * the SMTP server of `config` (nodemailer `verify`, no mail is sent). Answers
@@ -345,7 +362,7 @@ export async function testMailConnection(em: EntityManager): Promise<{ ok: true;
 export async function verifySmtpSettings(
   config: Pick<EmailConfig, 'host' | 'port' | 'secure' | 'user' | 'password'>,
   timeoutMs = 10_000,
-): Promise<{ ok: true } | { ok: false; error: string }> {
+): Promise<{ ok: true } | { ok: false; error: string; reason: SmtpFailureReason }> {
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.port,
@@ -365,7 +382,7 @@ export async function verifySmtpSettings(
     ]);
     return { ok: true };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: error instanceof Error ? error.message : String(error), reason: smtpFailureReason(error) };
   } finally {
     if (timer) clearTimeout(timer);
     transport.close();

@@ -7,7 +7,7 @@ import { action as sendTestAction } from '../../app/routes/api+/admin.settings.e
 import { action as smtpTestAction } from '../../app/routes/api+/admin.settings.email.test/route';
 import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { getEmailConfig } from '../../app/services/admin-settings.server';
-import { startAuthSmtpServer } from '../setup/admin-helpers';
+import { closedPort, startAuthSmtpServer } from '../setup/admin-helpers';
 import { APP_URL, apiRequest, createUser, randomIp, sessionCookie, useAuthTestApp } from '../setup/auth-app';
 
 // Security review fixes for the admin settings (SMTP password, German errors, test mail race).
@@ -150,6 +150,52 @@ describe('parallel test mails', () => {
       expect(rows).toHaveLength(10);
       expect(rows.map((row) => row.status)).toEqual(Array(10).fill('sent'));
       expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(10);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+describe('German answers', () => {
+  it('refuses a contact address with CR, LF or NUL in German (API and page)', async () => {
+    for (const contactEmail of ['a@example.de\r\nBcc: b@example.de', 'a@example.de\nx', 'a\u0000@example.de']) {
+      const api = await invoke(
+        settingsGroupAction as Handler,
+        apiRequest('/api/admin/settings/contact', 'POST', { contactEmail, autoReplySubject: 'Danke', autoReplyMessage: 'Hallo' }, { cookie: admin.cookie }),
+        { group: 'contact' },
+      );
+      expect(api.status, JSON.stringify(contactEmail)).toBe(400);
+      expect(api.text).not.toContain('Invalid input');
+      expect(api.text).toContain('Die Eingabe enthält unzulässige Steuerzeichen');
+      const page = await invoke(adminAction as Handler, formRequest('/admin?tab=contact', { intent: 'save', tab: 'contact', contactEmail, autoReplySubject: 'Danke' }, admin.cookie));
+      expect(page.status).toBe(400);
+      expect(page.text).not.toContain('Invalid input');
+      expect(page.body).toMatchObject({ result: { error: { contactEmail: ['admin:errors.controlCharacters'] } } });
+    }
+    // A blank address and a good one still pass; a bad one is the field's own message.
+    for (const [contactEmail, status] of [['', 200], ['kontakt@example.de', 200], ['kein-at', 400]] as const) {
+      const answer = await invoke(settingsGroupAction as Handler, apiRequest('/api/admin/settings/contact', 'POST', { contactEmail }, { cookie: admin.cookie }), { group: 'contact' });
+      expect(answer.status, contactEmail).toBe(status);
+      expect(answer.text).not.toContain('Invalid input');
+    }
+  });
+
+  it("answers 'Verbindung testen' with German messages, never the raw network error", async () => {
+    const port = await closedPort();
+    const refused = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', port: String(port), user: 'mailer', password: 'x' }, admin.cookie));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ message: 'Der SMTP-Server hat die Verbindung abgelehnt. Bitte Host und Port prüfen.' });
+    expect(refused.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1:|connect /);
+
+    const smtp = await startAuthSmtpServer();
+    try {
+      const wrong = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', port: String(smtp.port), user: smtp.user, password: 'falsch' }, admin.cookie));
+      expect(wrong.status).toBe(422);
+      expect(wrong.body).toMatchObject({ message: 'Die Anmeldung am SMTP-Server ist fehlgeschlagen. Bitte Benutzer und Passwort prüfen.' });
+      // TLS asked of a server that speaks plain SMTP.
+      const tls = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', port: String(smtp.port), secure: 'on', user: smtp.user, password: smtp.pass }, admin.cookie));
+      expect(tls.status).toBe(422);
+      expect(tls.body).toMatchObject({ message: 'Die verschlüsselte Verbindung (TLS) kam nicht zustande. Bitte Port und die Einstellung „SSL/TLS“ prüfen.' });
     } finally {
       await smtp.stop();
     }

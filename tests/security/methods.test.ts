@@ -162,4 +162,15 @@ describe('wrong methods on resource routes', () => {
       expect(response.headers['x-content-type-options'], path).toBe('nosniff');
     }
   });
+
+  it('answers a static folder (/locales) with the German 404, not express\'s English redirect', async () => {
+    for (const path of ['/locales', '/locales/de', '/assets']) {
+      const response = await rawRequest(server.url, { method: 'GET', path, headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.location, path).toBeUndefined();
+      const text = response.body.toString();
+      expect(text, path).not.toContain('Redirecting');
+      expect(text, path).toContain('lang="de"');
+    }
+  });
 });
