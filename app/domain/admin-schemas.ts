@@ -60,7 +60,16 @@ const emailAddress = (key: string) =>
     .refine((value) => !CONTROL_CHARACTERS.test(value), e('controlCharacters'))
     .pipe(z.email(e(key)));
 
-const optionalEmailAddress = (key: string) => z.union([z.literal('').transform(() => ''), emailAddress(key)]).optional().transform((value) => value ?? '');
+/** Blank or an address. Not a union: a union that fails answers zod's English "Invalid input" (CR/LF, NUL). */
+const optionalEmailAddress = (key: string) =>
+  z
+    .string({ error: e(key) })
+    .trim()
+    .max(254, e('tooLong'))
+    .refine((value) => !CONTROL_CHARACTERS.test(value), e('controlCharacters'))
+    .refine((value) => value === '' || CONTROL_CHARACTERS.test(value) || z.email().safeParse(value).success, e(key))
+    .optional()
+    .transform((value) => value ?? '');
 
 export const stripeSettingsSchema = z.object({
   publicKey: requiredLine('publicKey'),

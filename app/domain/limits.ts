@@ -114,6 +114,9 @@ export const RATE_LIMIT_RULES = {
     { scope: 'email', limit: 10, windowSeconds: HOUR },
     { scope: 'ip', limit: 20, windowSeconds: HOUR },
   ],
+  // GET /projects.csv prices every project of the user (thousands for a big library): a few
+  // downloads a quarter hour per user are plenty for a spreadsheet, not for tying up the server.
+  projectCsvExport: [{ scope: 'email', limit: 10, windowSeconds: 15 * MINUTE }],
   adminSmtpTest: [
     { scope: 'email', limit: 30, windowSeconds: HOUR },
     { scope: 'ip', limit: 60, windowSeconds: HOUR },

@@ -194,6 +194,16 @@ export async function saveSettings<T extends SettingsTab>(ctx: RequestContext, t
     case 'email': {
       const value = input as EmailSettingsInput;
       const password = secretUpdate(value.password, value.clearPassword);
+      // The stored password belongs to the server it was saved for: a new host, port or user
+      // without a newly typed password is refused, else 'Verbindung testen' (or the mail
+      // worker) would hand the stored password to whichever server now listens there.
+      const saved = await getEmailConfig(ctx.em);
+      const sameServer =
+        value.host.trim().toLowerCase() === saved.host.trim().toLowerCase() && value.port === saved.port && value.user === saved.user;
+      if (password === undefined && saved.password && !sameServer) {
+        errors.password = ['admin:errors.passwordReenter'];
+        break;
+      }
       requireSecret('password', password);
       if (Object.keys(errors).length) break;
       noteSecret('password', password);
@@ -265,7 +275,8 @@ export async function testSmtpConnection(ctx: RequestContext, input: Partial<Ema
     answer = { reachable: false, message: 'admin:smtp.noHost' };
   } else {
     const result = await verifySmtpSettings(config, SMTP_TEST_TIMEOUT_MS);
-    answer = result.ok ? { reachable: true, message: 'admin:smtp.reachable' } : { reachable: false, message: 'admin:smtp.failed', error: result.error };
+    // A German message by the kind of failure; the raw text (addresses, library internals) stays out of the answer.
+    answer = result.ok ? { reachable: true, message: 'admin:smtp.reachable' } : { reachable: false, message: `admin:smtp.errors.${result.reason}` };
   }
   recordAudit(ctx.em, ctx.user, 'settings.smtpTest', 'email_config', { host: config.host, port: config.port, reachable: answer.reachable });
   await ctx.em.flush();
@@ -286,15 +297,24 @@ export async function sendTestMail(ctx: UserContext | RequestContext, input: { t
   const limit = await consumeRateLimit(ctx.em, 'adminTestMail', { ip: ctx.ip, email: `admin:${ctx.user!.id}` });
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const em = ctx.em;
-  await enqueueMail(em, { to: input.testEmail, template: 'test', data: {} });
+  // This request's own row, by id: looking it up by address picked another parallel request's row.
+  const id = await enqueueMail(em, { to: input.testEmail, template: 'test', data: {} });
   recordAudit(em, ctx.user, 'settings.testMail', input.testEmail);
   await em.flush();
-  const row = await em.findOne(MailOutbox, { to: input.testEmail.trim(), template: 'test' }, { orderBy: { createdAt: 'desc' }, disableIdentityMap: true });
-  if (!row) return ok({ sent: false, error: 'not queued' });
-  await deliverPendingMails({ em: em.fork(), ids: [row.id], limit: 1 });
-  const after = await em.fork().findOne(MailOutbox, { id: row.id });
-  if (after?.status === 'sent') return ok({ sent: true });
-  await em.execute(`update mail_outbox set status = 'failed', updated_at = now() where id = ? and status <> 'sent'`, [row.id]);
+  await deliverPendingMails({ em: em.fork(), ids: [id], limit: 1 });
+  // The mail worker (kicked by enqueueMail) may have claimed the row first: wait while it is
+  // being sent elsewhere instead of marking a mail failed that is leaving right now.
+  const waitUntil = Date.now() + SMTP_TEST_TIMEOUT_MS * 3;
+  let after = await em.fork().findOne(MailOutbox, { id });
+  while (after?.status === 'sending' && Date.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = await em.fork().findOne(MailOutbox, { id });
+  }
+  if (!after) return ok({ sent: false, error: 'not queued' });
+  if (after.status === 'sent') return ok({ sent: true });
+  // Our attempt failed (rescheduled as pending): a test mail is not retried. A row still being
+  // sent elsewhere is left to its sender.
+  await em.execute(`update mail_outbox set status = 'failed', updated_at = now() where id = ? and status = 'pending'`, [id]);
   return ok({ sent: false, error: after?.lastError ?? undefined });
 }
 

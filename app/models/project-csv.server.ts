@@ -2,7 +2,9 @@ import { calculate } from '../calculator/engine';
 import { filamentTotals } from '../calculator/fields';
 import { getServerT } from '../i18n.server';
 import { csvDecimal, csvDocument, csvMoney } from '../lib/csv';
-import { ok, type Result } from '../domain/result';
+import { mapInBatches } from '../lib/batches';
+import { ok, rateLimited, type Result } from '../domain/result';
+import { consumeRateLimit } from '../services/rate-limit.server';
 import type { UserContext } from '../services/request-context.server';
 import { listAllProjectItems, projectEngineInput, projectFilamentLines, type ProjectListItem } from './projects.server';
 
@@ -50,10 +52,14 @@ type Row = {
 };
 
 export async function exportProjectsCsv(ctx: UserContext): Promise<Result<{ body: string; filename: string }>> {
+  // Each export prices every project: capped per user (`projectCsvExport`, domain/limits.ts).
+  const limit = await consumeRateLimit(ctx.em, 'projectCsvExport', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
   const t = await getServerT('project-tools');
   const projects = await listAllProjectItems(ctx);
   const yesNo = (value: boolean) => (value ? t('csv.yes') : t('csv.no'));
-  const rows = projects.map((project) => {
+  // In batches with the event loop free between them (app/lib/batches.ts).
+  const rows = await mapInBatches(projects, (project) => {
     const input = projectEngineInput(project);
     const outcome = calculate(input);
     const row: Row = {

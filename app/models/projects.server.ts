@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { mapInBatches } from '../lib/batches';
 import { minimumPriceWithVat } from '../calculator/engine';
 import {
   calculatorFieldNames,
@@ -320,7 +321,9 @@ export async function listProjects(
     // The minimum price is the engine's figure of the saved inputs, not a column: the
     // matching projects are priced here and the page cut from them (a seller's few hundred).
     const rows = await table.select(LIST_PROPERTIES, `${tail} order by ${SQL_ORDER.changed(table)}`, params);
-    const priced = rows.map((row) => {
+    // In batches with the event loop free between them: a library of thousands must not stall
+    // every other visitor of the process while it is priced (security review).
+    const priced = await mapInBatches(rows, (row) => {
       const item = listItem(row);
       return { item, price: projectMinimumPriceWithVat(item) };
     });

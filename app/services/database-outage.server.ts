@@ -71,7 +71,9 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
         module: {
           ...module,
           // A missing loader or action answers 405 in German, not Remix's 400/405 "Unexpected Server Error".
-          loader: module.loader ? withOutageAnswer(module.loader, build) : answerMethodNotAllowed(allowedWithoutLoader(module)),
+          // OPTIONS runs a route's loader in Remix: a download or API loader would hand out the
+          // user's data to it. It answers 405 like the pages instead.
+          loader: module.loader ? refuseOptions(withOutageAnswer(module.loader, build), allowedWithLoader(module)) : answerMethodNotAllowed(allowedWithoutLoader(module)),
           action: module.action ? withOutageAnswer(module.action, build) : answerMethodNotAllowed(['GET', 'HEAD']),
         },
       };
@@ -111,6 +113,19 @@ const METHOD_NOT_ALLOWED = authMessages.messages.methodNotAllowed;
 function allowedWithoutLoader(module: ServerBuild['routes'][string]['module']): string[] {
   const declared = (module as { allowedMethods?: unknown }).allowedMethods;
   return Array.isArray(declared) && declared.every((method) => typeof method === 'string') ? declared : ['POST'];
+}
+
+/** The methods a resource route with a loader takes: its `allowedMethods` export, else GET and HEAD (and POST with an action). */
+function allowedWithLoader(module: ServerBuild['routes'][string]['module']): string[] {
+  const declared = (module as { allowedMethods?: unknown }).allowedMethods;
+  if (Array.isArray(declared) && declared.every((method) => typeof method === 'string')) return declared;
+  return module.action ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+}
+
+function refuseOptions<F extends LoaderFunction>(loader: F, allowed: string[]): F {
+  const wrapped = async (args: LoaderFunctionArgs) =>
+    args.request.method.toUpperCase() === 'OPTIONS' ? methodNotAllowedResponse(new URL(args.request.url).pathname, allowed) : loader(args as never);
+  return wrapped as unknown as F;
 }
 
 /** 405 with Allow and the German text: JSON `{ message }` under /api/, plain text elsewhere. */

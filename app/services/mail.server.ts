@@ -73,12 +73,12 @@ function requireAddress(value: string, field: string): string {
  * Renders the mail now (German templates, data escaped) and adds an outbox
  * row to `em`'s unit of work; the caller's flush or transaction commits it
  * with the change that caused it. Throws MailAddressError / MailDataError for
- * bad input before anything is persisted.
+ * bad input before anything is persisted. Returns the new row's id.
  */
 export async function enqueueMail(
   em: EntityManager,
   mail: { to: string; template: MailTemplate; data: Record<string, string>; replyTo?: string; attachments?: MailAttachment[] },
-): Promise<void> {
+): Promise<string> {
   const to = requireAddress(mail.to, 'to');
   const replyTo = mail.replyTo === undefined ? null : requireAddress(mail.replyTo, 'replyTo');
   const [email, contact] = await Promise.all([getEmailConfig(em), getContactConfig(em)]);
@@ -88,8 +88,7 @@ export async function enqueueMail(
     // verificationUrl may name the confirmation page itself; links want the site's base.
     appUrl: (email.verificationUrl || getAppUrl()).replace(/\/+$/, '').replace(/\/verify-email$/, ''),
   });
-  em.persist(
-    em.create(MailOutbox, {
+  const row = em.create(MailOutbox, {
       to,
       replyTo,
       subject: headerText(rendered.subject),
@@ -97,9 +96,10 @@ export async function enqueueMail(
       text: rendered.text,
       template: mail.template,
       attachments: mail.attachments?.length ? mail.attachments.map(({ filename, contentType, contentBase64 }) => ({ filename: headerText(filename, 120), contentType, contentBase64 })) : null,
-    }),
-  );
+    });
+  em.persist(row);
   kickMailWorker();
+  return row.id;
 }
 
 type ClaimedRow = {
@@ -336,6 +336,23 @@ export async function testMailConnection(em: EntityManager): Promise<{ ok: true;
   }
 }
 
+export type SmtpFailureReason = 'refused' | 'timeout' | 'tls' | 'auth' | 'notFound' | 'other';
+
+/**
+ * Why a connection test failed, for a German message (admin:smtp.errors.*): the admin sees
+ * the kind of failure, never the raw network text (addresses, library internals).
+ */
+export function smtpFailureReason(error: unknown): SmtpFailureReason {
+  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const text = `${typeof code === 'string' ? code : ''} ${typeof message === 'string' ? message : String(error)}`;
+  if (code === 'EAUTH' || responseCode === 535 || responseCode === 534 || /\b535\b|authenticat/i.test(text)) return 'auth';
+  if (/ECONNREFUSED/.test(text)) return 'refused';
+  if (/ENOTFOUND|EAI_AGAIN|EDNS/.test(text)) return 'notFound';
+  if (code === 'ETLS' || /TLS|SSL|certificate|wrong version number/i.test(text)) return 'tls';
+  if (/ETIMEDOUT|timeout|timed out|Zeitüberschreitung/i.test(text)) return 'timeout';
+  return 'other';
+}
+
 /**
  * The admin's 'Verbindung testen': connect, greet and (with a user) sign in to
  * the SMTP server of `config` (nodemailer `verify`, no mail is sent). Answers
@@ -345,7 +362,7 @@ export async function testMailConnection(em: EntityManager): Promise<{ ok: true;
 export async function verifySmtpSettings(
   config: Pick<EmailConfig, 'host' | 'port' | 'secure' | 'user' | 'password'>,
   timeoutMs = 10_000,
-): Promise<{ ok: true } | { ok: false; error: string }> {
+): Promise<{ ok: true } | { ok: false; error: string; reason: SmtpFailureReason }> {
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.port,
@@ -365,7 +382,7 @@ export async function verifySmtpSettings(
     ]);
     return { ok: true };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: error instanceof Error ? error.message : String(error), reason: smtpFailureReason(error) };
   } finally {
     if (timer) clearTimeout(timer);
     transport.close();

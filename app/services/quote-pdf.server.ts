@@ -167,7 +167,7 @@ export function quotePdfResponse({ bytes, filename }: { bytes: Buffer; filename:
       'Content-Length': String(bytes.length),
       'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
+      // nosniff comes with every response from the server (scripts/lib/server.ts), once.
     },
   });
 }

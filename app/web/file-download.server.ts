@@ -14,7 +14,7 @@ export async function fileDownload(result: Result<{ body: string; filename: stri
       // The names are ours (a prefix and a date); anything else would still be made safe.
       'Content-Disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
+      // nosniff comes with every response from the server (scripts/lib/server.ts), once.
     },
   });
 }

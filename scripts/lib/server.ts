@@ -116,14 +116,15 @@ export async function startHttpServer({ port, host, mode, logRequests, vite }: O
     const buildDir = path.resolve('build');
     // Brotli and gzip copies made at build time (scripts/lib/vite-precompress.ts), for the files that have them.
     app.use(servePrecompressed(path.join(buildDir, 'client')));
-    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', redirect: false }));
     // Only paths that can be a file here reach the disk: a page request would otherwise cost a stat() each.
     const clientDir = path.join(buildDir, 'client');
     const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
-    const serveClientFile = express.static(clientDir, { maxAge: '1h' });
+    // redirect: false: a folder (/locales) is not a page; express's English "Redirecting to /locales/" was.
+    const serveClientFile = express.static(clientDir, { maxAge: '1h', redirect: false });
     // A translation file asked for with its current version (the address a page names, root.tsx) never changes.
     const localeVersions = readLocaleVersions(path.join(clientDir, 'locales'));
-    const serveVersionedLocale = express.static(clientDir, { immutable: true, maxAge: '1y' });
+    const serveVersionedLocale = express.static(clientDir, { immutable: true, maxAge: '1y', redirect: false });
     app.use((req, res, next) => {
       if (!topLevel.has(req.path.split('/')[1] ?? '')) return next();
       const versioned = typeof req.query.v === 'string' && localeVersions.get(req.path.replace(/\.(br|gz)$/, '')) === req.query.v;

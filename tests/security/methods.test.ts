@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { User } from '../../app/entities';
+import { hashPassword } from '../../app/models/users.server';
 import { rawRequest } from './http';
-import { startTestServer, type TestServer } from './server';
+import { sessionCookieOf, startTestServer, type TestServer } from './server';
 
 /**
  * A wrong method on a resource route is 405 with Allow and the German text
@@ -63,9 +66,19 @@ const BOTH: [string, string, string[]][] = [
   ['/api/quotes/00000000-0000-4000-8000-000000000000', 'GET, PUT, DELETE', ['POST', 'PATCH']],
 ];
 
+/** Download and data routes whose loader a signed-in user's OPTIONS must not reach (security review). */
+const DATA_LOADERS = ['/projects.csv', '/api/profile/export', '/api/projects', '/calculator/export?quantity=1'];
+
 let server: TestServer;
+let cookie: string;
 beforeAll(async () => {
   server = await startTestServer('sec_methods');
+  const email = `methods.${crypto.randomBytes(4).toString('hex')}@example.de`;
+  const em = server.orm.em.fork();
+  em.create(User, { email, password: await hashPassword('Methods-Passwort-1'), emailVerified: true, firstName: 'Methoden', lastName: 'Test' });
+  await em.flush();
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'Methods-Passwort-1' }) });
+  cookie = sessionCookieOf(login);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -130,5 +143,34 @@ describe('wrong methods on resource routes', () => {
     const response = await send('POST', '/uploads/profile/00000000-0000-0000-0000-000000000000/abc');
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe('PUT');
+  });
+
+  it('answers OPTIONS on download and data routes with 405 and no data, even signed in', async () => {
+    for (const path of DATA_LOADERS) {
+      const response = await rawRequest(server.url, { method: 'OPTIONS', path, headers: { Origin: server.url, Cookie: cookie, 'Content-Length': '0' } });
+      expectGerman405(response, `OPTIONS ${path}`, 'OPTIONS');
+      expect(response.headers.allow, path).toMatch(/^GET, HEAD/);
+      expect(response.headers['content-disposition'], path).toBeUndefined();
+    }
+  });
+
+  it('sends X-Content-Type-Options once on CSV and JSON downloads', async () => {
+    for (const path of ['/projects.csv', '/api/profile/export']) {
+      const response = await rawRequest(server.url, { method: 'GET', path, headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-disposition'], path).toMatch(/^attachment/);
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  it('answers a static folder (/locales) with the German 404, not express\'s English redirect', async () => {
+    for (const path of ['/locales', '/locales/de', '/assets']) {
+      const response = await rawRequest(server.url, { method: 'GET', path, headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.location, path).toBeUndefined();
+      const text = response.body.toString();
+      expect(text, path).not.toContain('Redirecting');
+      expect(text, path).toContain('lang="de"');
+    }
   });
 });

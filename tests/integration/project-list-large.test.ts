@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { mapInBatches } from '../../app/lib/batches';
+import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
+import { loader as csvLoader } from '../../app/routes/_account+/projects[.]csv';
+import { action as createAction } from '../../app/routes/api+/projects';
+import { apiRequest, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+
+/** Security review: a Premium library of thousands of projects must not stall the process. */
+const app = useAuthTestApp('project_list_large');
+
+const payload = {
+  name: 'Vorlage',
+  quantity: 1,
+  filamentWeight: 40,
+  filamentPricePerKg: 22.5,
+  printTime: 2.25,
+  printerWattage: 150,
+  electricityRate: 0.3,
+  preparationTime: 10,
+  postProcessingTime: 5,
+  hourlyRate: 20,
+  packagingCost: 0.8,
+  shippingCost: 4.5,
+  marketplaceFeePercentage: 6.5,
+  marketplaceFeeFixed: 0.35,
+  profitMargin: 30,
+  targetPrice: 0,
+  printerCost: 450,
+  printerLifetimeHours: 8000,
+};
+
+describe('mapInBatches', () => {
+  it('lets other work run between batches and keeps the order', async () => {
+    let ticks = 0;
+    let running = true;
+    const tick = () => {
+      ticks += 1;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let batches = 0;
+    const items = Array.from({ length: 5_000 }, (_, i) => i);
+    const out = await mapInBatches(items, (n) => n * 2, { batchSize: 200, onBatch: () => (batches += 1) });
+    running = false;
+    expect(out).toEqual(items.map((n) => n * 2));
+    expect(batches).toBe(25);
+    // The other work ran between (nearly) every two batches: the loop was never held for all 5,000.
+    expect(ticks).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe('a library of 5,000 projects', () => {
+  it('sorts by price correctly and caps CSV exports per user with a German 429', async () => {
+    const seller = await signedInUser(app.orm, { premium: true });
+    const created = await call(createAction as Handler, apiRequest('/api/projects', 'POST', payload, { cookie: seller.cookie }));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // 4,999 copies by SQL, filament weight 1..4999 g: the 1-g copy is the cheapest.
+    await app.orm.em.fork().getConnection().execute(
+      `insert into projects (user_id, name, quantity, filament_weight, filament_price_per_kg, print_time, printer_wattage, electricity_rate,
+         preparation_time, post_processing_time, hourly_rate, packaging_cost, shipping_cost, marketplace_fee_percentage, marketplace_fee_fixed,
+         profit_margin, target_price, printer_cost, printer_lifetime_hours, updated_at)
+       select user_id, 'Kopie ' || g, quantity, g, filament_price_per_kg, print_time, printer_wattage, electricity_rate,
+         preparation_time, post_processing_time, hourly_rate, packaging_cost, shipping_cost, marketplace_fee_percentage, marketplace_fee_fixed,
+         profit_margin, target_price, printer_cost, printer_lifetime_hours, now() - make_interval(secs => g)
+       from projects, generate_series(1, 4999) g where id = ?`,
+      [id],
+    );
+    const page = (async (sort: string) =>
+      (await (projectsPageLoader as unknown as Handler)({ request: apiRequest(`/projects?sort=${sort}`, 'GET', undefined, { cookie: seller.cookie }), params: {}, context: {} })) as {
+        projects: Array<{ name: string }>;
+      });
+    expect((await page('price')).projects.slice(0, 3).map((p) => p.name)).toEqual(['Kopie 1', 'Kopie 2', 'Kopie 3']);
+    expect((await page('price-desc')).projects.slice(0, 2).map((p) => p.name)).toEqual(['Kopie 4999', 'Kopie 4998']);
+
+    const first = await call(csvLoader as Handler, apiRequest('/projects.csv', 'GET', undefined, { cookie: seller.cookie }));
+    expect(first.status).toBe(200);
+    expect((await first.text()).split('\r\n').filter(Boolean)).toHaveLength(5_001);
+    for (let i = 1; i < 10; i += 1) expect((await call(csvLoader as Handler, apiRequest('/projects.csv', 'GET', undefined, { cookie: seller.cookie }))).status).toBe(200);
+    const capped = await call(csvLoader as Handler, apiRequest('/projects.csv', 'GET', undefined, { cookie: seller.cookie }));
+    expect(capped.status).toBe(429);
+    expect(capped.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(JSON.stringify(await capped.json())).toMatch(/Anfragen|versuche|später/i);
+  }, 120_000);
+});
