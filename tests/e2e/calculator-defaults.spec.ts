@@ -38,13 +38,13 @@ test('set my defaults on the profile and start a new calculation from them', asy
   await card.getByLabel('Standard-Filament').selectOption({ label: 'PETG Weiß' });
   await card.getByRole('button', { name: 'Standardwerte speichern' }).click();
   await expect(page.locator('[data-toast]')).toContainText('Standardwerte gespeichert');
-  await expect(card.getByLabel('Stundensatz (€/h)')).toHaveValue('22,5');
+  await expect(card.getByLabel('Stundensatz (€/h)')).toHaveValue('22,50');
   await expect(card.getByLabel('Standard-Drucker')).toHaveValue(/^[0-9a-f-]{36}$/);
 
   // A new calculation, reached by the header's link.
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).click();
   await expect(page).toHaveURL(/\/calculator$/);
-  await expect(page.getByLabel('Stundensatz')).toHaveValue('22,5');
+  await expect(page.getByLabel('Stundensatz')).toHaveValue('22,50');
   await expect(page.getByLabel('Gewinnmarge')).toHaveValue('35');
   await expect(page.getByLabel('Fehldruckrate')).toHaveValue('5');
   await expect(page.getByLabel('Kleinunternehmer (§ 19 UStG)')).toBeChecked();

@@ -101,6 +101,9 @@ async function checkEveryPage(page: Page) {
   for (const path of await pagePaths(page)) {
     await page.goto(path);
     for (const problem of await textProblems(page)) found.push(`${path}: ${problem}`);
+    // Nor does the page itself scroll sideways (a signed-in calculator once grew to its widest card).
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > PHONE.width) found.push(`${path}: ${width} px wide`);
   }
   expect(found).toEqual([]);
 }

@@ -279,7 +279,7 @@ export function Calculator({
         onBlur={() => setFocused(null)}
         onPointerEnter={preloadLiveCalculator}
         onSubmit={onFormSubmit}
-        className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
         <div className="no-print space-y-6">
           {project.notFound ? (
