@@ -49,8 +49,8 @@ test('set my defaults on the profile and start a new calculation from them', asy
   await expect(page.getByLabel('Fehldruckrate')).toHaveValue('5');
   await expect(page.getByLabel('Kleinunternehmer (§ 19 UStG)')).toBeChecked();
   await expect(page.getByLabel('Leistungsaufnahme')).toHaveValue('110');
-  await expect(page.getByLabel('Strompreis')).toHaveValue('0,4');
-  await expect(page.getByLabel('Filamentpreis')).toHaveValue('19,9');
+  await expect(page.getByLabel('Strompreis')).toHaveValue('0,40');
+  await expect(page.getByLabel('Filamentpreis')).toHaveValue('19,90');
   await expect(page.getByLabel('Drucker auswählen')).toHaveValue(/^[0-9a-f-]{36}$/);
   await expect(page.locator('[data-picker="filament"] select option:checked')).toHaveText('PETG Weiß');
 

@@ -16,6 +16,7 @@ import { contactSchema, isHoneypotFilled } from '~/domain/auth-schemas';
 import { sendContactMessage } from '~/models/contact.server';
 import type { loader as rootLoader } from '~/root';
 import { getRequestContext } from '~/services/request-context.server';
+import { isDatabaseUnavailable } from '~/services/database-outage.server';
 import { pageResult } from '~/web/result-response.server';
 import { redirectWithToast } from '~/web/toast.server';
 
@@ -25,7 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const t = await getServerT('account');
   const ctx = await getRequestContext(args);
   // Operator details from the admin settings; no answer-time promise while nobody receives the messages.
-  const [operator, answered] = await Promise.all([getPublicOperator(ctx), isContactAnswered(ctx)]);
+  // While the database is down the form still shows (its post then says it could not send, with what was typed).
+  const [operator, answered] = await Promise.all([getPublicOperator(ctx), isContactAnswered(ctx)]).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return [null, false] as const;
+    throw error;
+  });
   return { meta: { title: t('contact.metaTitle'), description: t('contact.metaDescription') }, operator, answered };
 }
 
