@@ -56,13 +56,13 @@ test('set my defaults on the profile and start a new calculation from them', asy
 
   // A shared link keeps its own values.
   await page.goto('/calculator?hourlyRate=15&profitMargin=25');
-  await expect(page.getByLabel('Stundensatz')).toHaveValue('15');
+  await expect(page.getByLabel('Stundensatz')).toHaveValue(/^15(,00)?$/);
   await expect(page.getByLabel('Leistungsaufnahme')).toHaveValue('200');
 
   // A visitor's calculator is the calculator's own.
   const visitor = await browser.newPage();
   await visitor.goto(page.url().replace(/\/calculator.*$/, '/calculator'));
-  await expect(visitor.getByLabel('Stundensatz')).toHaveValue('15');
+  await expect(visitor.getByLabel('Stundensatz')).toHaveValue('15,00');
   await expect(visitor.getByLabel('Gewinnmarge')).toHaveValue('25');
   await visitor.close();
 });
