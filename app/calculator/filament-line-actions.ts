@@ -84,9 +84,10 @@ export function lineActionRedirect(params: URLSearchParams, filaments: readonly 
     }
   }
   const query = new URLSearchParams();
-  // Whatever else the form sent (project, the pickers' choices) travels on; the lines are written anew.
+  // Whatever else the form sent (project, the pickers' choices, the pickers' 'Automatisch übernommen'
+  // boxes in `applied`) travels on; the lines are written anew.
   for (const [name, value] of params) {
-    if (name === LINE_ACTION_PARAM || name === LINE_APPLIED_PARAM || name === 'apply' || name === 'applied') continue;
+    if (name === LINE_ACTION_PARAM || name === LINE_APPLIED_PARAM || name === 'apply') continue;
     if (/^(filamentWeight|filamentPricePerKg|filamentLabel|selectedFilament)([2-9]|1\d)$/.test(name)) continue;
     if (values[name as keyof typeof values] !== undefined) continue;
     query.append(name, value);

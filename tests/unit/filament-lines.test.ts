@@ -201,3 +201,19 @@ describe('filament lines: the field table', () => {
     ]);
   });
 });
+
+describe('filament lines without JavaScript: the line buttons', () => {
+  it("keep every picker's 'Automatisch übernommen' box (the form's applied inputs travel on)", async () => {
+    const { lineActionRedirect } = await import('~/calculator/filament-line-actions');
+    const params = new URLSearchParams([
+      ['filamentWeight', '25'],
+      ['applied', 'printer'],
+      ['applied', 'packaging'],
+      ['filamentZeile', 'hinzufuegen'],
+    ]);
+    const target = new URL(lineActionRedirect(params, null)!, 'http://localhost');
+    expect(target.searchParams.getAll('applied')).toEqual(['printer', 'packaging']);
+    expect(target.searchParams.get('filamentWeight2')).not.toBeNull();
+    expect(target.searchParams.has('filamentZeile')).toBe(false);
+  });
+});
