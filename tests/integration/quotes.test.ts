@@ -396,6 +396,65 @@ describe('snapshot, PDF, mail', () => {
     expect((await api.delete(cookie, quote.id)).status).toBe(403);
   });
 
+  it('an edit racing the send: the mailed PDF is the stored quote; the losing edit is 403 "bereits versendet" (row lock, PostgreSQL)', async () => {
+    const { user, cookie } = await seller();
+    await saveDetails(user);
+    const project = await api.createProject(cookie);
+    const outcomes = new Set<number>();
+    for (let i = 0; i < 4; i++) {
+      const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+      const to = `rennen-edit-${i}-${user.id.slice(0, 8)}@kunde.example`;
+      const edit = draftBody({ lines: [{ kind: 'free', description: 'Teurer Teil', quantity: 1, unitPrice: 999, vatRate: 19 }] });
+      const [sent, put] = await Promise.all([
+        api.send(cookie, quote.id, { to, subject: 'Angebot', message: 'Anbei.' }, randomIp()),
+        api.put(cookie, quote.id, edit),
+      ]);
+      expect(sent.status).toBe(200);
+      outcomes.add(put.status);
+      if (put.status !== 200) {
+        expect(put.status).toBe(403);
+        expect((await put.json()).message).toContain('bereits versendet');
+      }
+      const stored = await app.em().fork().findOneOrFail(Quote, { id: quote.id });
+      expect(stored.status).toBe('sent');
+      const outbox = await app.em().fork().findOneOrFail(MailOutbox, { to });
+      const text = await pdfText(new Uint8Array(Buffer.from(outbox.attachments![0].contentBase64, 'base64')));
+      const edited = stored.lines.some((line) => line.unitPriceCents === 99900);
+      expect(edited).toBe(put.status === 200);
+      if (edited) expect(text).toContain('999,00');
+      else expect(text).not.toContain('999,00');
+    }
+    expect([...outcomes].every((status) => status === 200 || status === 403)).toBe(true);
+  });
+
+  it('a delete racing the send: one wins, never a 500; a sent quote is never deleted, a deleted one never mailed', async () => {
+    const { user, cookie } = await seller();
+    await saveDetails(user);
+    const project = await api.createProject(cookie);
+    for (let i = 0; i < 4; i++) {
+      const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+      const to = `rennen-delete-${i}-${user.id.slice(0, 8)}@kunde.example`;
+      const [sent, deleted] = await Promise.all([
+        api.send(cookie, quote.id, { to, subject: 'Angebot', message: 'Anbei.' }, randomIp()),
+        api.delete(cookie, quote.id),
+      ]);
+      const stored = await app.em().fork().findOne(Quote, { id: quote.id });
+      const mailed = await app.em().fork().count(MailOutbox, { to });
+      if (sent.status === 200) {
+        expect(deleted.status).toBe(403);
+        expect((await deleted.json()).message).toContain('bereits versendet');
+        expect(stored?.status).toBe('sent');
+        expect(mailed).toBe(1);
+      } else {
+        expect(sent.status).toBe(404);
+        expect((await sent.json()).message).toMatch(/nicht gefunden/i);
+        expect([200, 204]).toContain(deleted.status);
+        expect(stored).toBeNull();
+        expect(mailed).toBe(0);
+      }
+    }
+  });
+
   it('no quote goes to a customer while the seller\u2019s business details are missing', async () => {
     const { user, cookie } = await seller();
     const project = await api.createProject(cookie);
