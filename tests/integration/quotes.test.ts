@@ -10,6 +10,7 @@ import { loader as listLoader, action as listAction } from '../../app/routes/api
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/quotes.$id';
 import { loader as pdfLoader } from '../../app/routes/api+/quotes.$id.pdf';
 import { action as sendAction } from '../../app/routes/api+/quotes.$id.send';
+import { loader as pagePdfLoader } from '../../app/routes/_account+/angebote.$id[.pdf]';
 import { action as projectsAction } from '../../app/routes/api+/projects';
 import { apiRequest, createUser, randomIp, useAuthTestApp } from '../setup/auth-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
@@ -208,6 +209,29 @@ describe('quotes JSON API (issue 26 §4)', () => {
     expect((await api.list('')).status).toBe(401);
     // The owner's quote is untouched.
     expect((await api.get(owner.cookie, quote.id)).status).toBe(200);
+  });
+});
+
+describe('GET /angebote/<id>.pdf', () => {
+  it("an unknown, malformed or someone else's id answers the German 404 page, not the English 'Not Found'", async () => {
+    const owner = await seller();
+    const project = await api.createProject(owner.cookie);
+    const quote = await (await api.create(owner.cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    const attacker = await seller();
+    const get = (cookie: string, id: string) =>
+      run(pagePdfLoader as Handler, apiRequest(`/angebote/${id}.pdf`, 'GET', undefined, { cookie }), { id });
+    const mine = await get(owner.cookie, quote.id);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toContain('application/pdf');
+    for (const id of [quote.id, '00000000-0000-4000-8000-000000000000', 'kein-angebot']) {
+      const response = await get(attacker.cookie, id);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const body = await response.text();
+      expect(body).toContain('Seite nicht gefunden');
+      expect(body).toContain('lang="de"');
+      expect(body).not.toContain('Not Found');
+    }
   });
 });
 
