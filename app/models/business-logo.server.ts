@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BusinessDetails } from '../entities';
 import { normalizeUploadedImage, type ImageError } from '../services/images.server';
@@ -45,24 +46,46 @@ export async function uploadBusinessLogo(ctx: UserContext, bytes: Buffer): Promi
   const key = `logo/${ctx.user.id}/${crypto.randomBytes(16).toString('hex')}`;
   const store = getFileStore();
   await store.put(key, normalized.jpeg, 'image/jpeg');
-  const previous = details.logoPath ?? null;
+  let swapped: { previous: string | null; logoPath: string } | null;
   try {
-    details.logoPath = logoPathOf(key);
-    await ctx.em.flush();
+    // Parallel uploads queue on the business details' row (SELECT … FOR UPDATE, read afresh): each
+    // replaces and releases the logo the one before it stored, so none is left behind unreferenced.
+    swapped = await ctx.em.transactional(async (em) => {
+      const row = await lockDetails(em, ctx.user.id);
+      if (!row) return null;
+      const previous = row.logoPath ?? null;
+      row.logoPath = logoPathOf(key);
+      await em.flush();
+      return { previous, logoPath: row.logoPath };
+    });
   } catch (error) {
     await store.delete(key).catch(() => undefined);
     throw error;
   }
-  if (previous) await releaseLogo(ctx.em, previous, ctx.user.id);
-  return ok({ logoPath: details.logoPath });
+  // The business details went meanwhile (the account was deleted): the new file goes too.
+  if (!swapped) {
+    await store.delete(key).catch(() => undefined);
+    return invalid('quotes:logo.detailsFirst');
+  }
+  if (swapped.previous) await releaseLogo(ctx.em, swapped.previous, ctx.user.id);
+  return ok({ logoPath: swapped.logoPath });
+}
+
+/** The user's business details, locked until the transaction ends (uploads and removals of the logo queue on it). */
+async function lockDetails(em: EntityManager, userId: string): Promise<BusinessDetails | null> {
+  return em.findOne(BusinessDetails, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 export async function removeBusinessLogo(ctx: UserContext): Promise<Result<{ removed: boolean }>> {
-  const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id });
-  const previous = details?.logoPath ?? null;
-  if (!details || !previous) return ok({ removed: false });
-  details.logoPath = null;
-  await ctx.em.flush();
+  const previous = await ctx.em.transactional(async (em) => {
+    const row = await lockDetails(em, ctx.user.id);
+    const logo = row?.logoPath ?? null;
+    if (!row || !logo) return null;
+    row.logoPath = null;
+    await em.flush();
+    return logo;
+  });
+  if (!previous) return ok({ removed: false });
   await releaseLogo(ctx.em, previous, ctx.user.id);
   return ok({ removed: true });
 }

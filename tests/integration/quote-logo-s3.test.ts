@@ -200,6 +200,18 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
   });
 
+  it('8 parallel uploads leave exactly one logo file, and the account deletion leaves none', async () => {
+    const { user, cookie } = await seller();
+    const logo = await pngLogo('#f5a623');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(cookie, logo)));
+    for (const answer of answers) expect(answer.status, answer.formError).toBe(302);
+    const current = (await logoOf(user.id))!;
+    expect(await listKeys(`logo/${user.id}/`)).toEqual([keyOf(current)]);
+    const deletion = { em: app.em(), user: null, sessionId: '', ip: '127.0.0.1', now: new Date(), hasSession: false, privateResponse: false } as RequestContext;
+    expect((await deleteAccount(deletion, { userId: user.id, by: 'admin' })).kind).toBe('ok');
+    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+  });
+
   it('replaced and removed: a quote keeps the logo it was saved with; a logo no quote shows is deleted', async () => {
     const { user, cookie } = await seller();
     await upload(cookie, await pngLogo('#d0021b'));
