@@ -5,9 +5,10 @@ import { BusinessDetails } from '../entities';
 import { normalizeUploadedImage, type ImageError } from '../services/images.server';
 import type { UserContext } from '../services/request-context.server';
 import { getFileStore } from '../services/storage.server';
-import { BUSINESS_LOGO_MAX_BYTES } from '../domain/limits';
+import { BUSINESS_LOGO_MAX_BYTES, BUSINESS_LOGO_MAX_PIXELS } from '../domain/limits';
+import { consumeRateLimit } from '../services/rate-limit.server';
 import { logoPathOf, parseLogoPath } from '../domain/quotes';
-import { invalid, ok, tooLarge, type Failure, type Result } from '../domain/result';
+import { invalid, ok, rateLimited, tooLarge, type Failure, type Result } from '../domain/result';
 
 /**
  * The seller's logo on quotes (issue 26 §1): the profile picture's pipeline
@@ -34,14 +35,17 @@ const MAX_MB = BUSINESS_LOGO_MAX_BYTES / 1024 / 1024;
 
 /** A refused logo: 413 when too large, else 400, with the German reason. */
 export function refusedLogo(error: ImageError): Failure {
-  return error === 'tooLarge' ? tooLarge(ERROR_KEYS.tooLarge) : invalid(ERROR_KEYS[error], { params: { n: MAX_MB }, details: { error } });
+  return error === 'tooLarge' ? tooLarge(ERROR_KEYS.tooLarge) : invalid(ERROR_KEYS[error], { params: { n: MAX_MB, mp: BUSINESS_LOGO_MAX_PIXELS / 1_000_000 }, details: { error } });
 }
 
 export async function uploadBusinessLogo(ctx: UserContext, bytes: Buffer): Promise<Result<{ logoPath: string }>> {
   const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id });
   // The logo belongs to the business details, which need a name and an address first.
   if (!details) return invalid('quotes:logo.detailsFirst');
-  const normalized = await normalizeUploadedImage(bytes, { maxBytes: BUSINESS_LOGO_MAX_BYTES, maxEdge: LOGO_MAX_EDGE });
+  // Each upload decodes an image and stores a file: capped per seller and IP (RATE_LIMIT_RULES.logoUpload).
+  const limit = await consumeRateLimit(ctx.em, 'logoUpload', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds, 'quotes:logo.rateLimited');
+  const normalized = await normalizeUploadedImage(bytes, { maxBytes: BUSINESS_LOGO_MAX_BYTES, maxEdge: LOGO_MAX_EDGE, maxPixels: BUSINESS_LOGO_MAX_PIXELS });
   if (!normalized.ok) return refusedLogo(normalized.error);
   const key = `logo/${ctx.user.id}/${crypto.randomBytes(16).toString('hex')}`;
   const store = getFileStore();
