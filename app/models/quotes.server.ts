@@ -406,9 +406,9 @@ export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteI
       const pdf = await pdfOf(ctx, row);
       await enqueueMail(em, {
         to: input.to,
-        replyTo: row.seller.email || undefined,
+        replyTo: quoteReplyTo(ctx.user),
         template: 'quote',
-        data: { subject: input.subject, message: input.message },
+        data: { subject: input.subject, message: input.message, sender: senderName(ctx, row), accountEmail: ctx.user.email },
         attachments: [{ filename: pdf.filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }],
       });
       if (row.status === 'draft') {
@@ -424,6 +424,20 @@ export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteI
     if (error instanceof MailAddressError) return fieldErrors({ to: ['quotes:errors.email'] }, { message: 'quotes:errors.invalidInput' });
     throw error;
   }
+}
+
+/**
+ * Reply-To of a quote mail: the seller's verified account address only. The business e-mail is free
+ * text nobody confirmed; as Reply-To it would let a fresh account mail in anyone's name (phishing).
+ * The business e-mail still stands on the PDF.
+ */
+export function quoteReplyTo(user: UserContext['user']): string | undefined {
+  return user.emailVerified ? user.email : undefined;
+}
+
+function senderName(ctx: UserContext, quote: Quote): string {
+  const name = quote.seller.businessName.trim() || [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ').trim();
+  return name || ctx.user.email;
 }
 
 function sendRefusal(quote: Quote): Failure | null {

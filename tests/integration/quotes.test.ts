@@ -402,7 +402,15 @@ describe('snapshot, PDF, mail', () => {
     await smtp.waitFor(before + 1);
     const mail = smtp.messages[smtp.messages.length - 1];
     expect(mail.envelope.to).toEqual(['erika@kunde.example']);
-    expect(mail.header('reply-to')).toContain('angebote@mueller-3d.example');
+    // Reply-To: the seller's verified account address, never the unverified business e-mail (phishing).
+    expect(mail.header('reply-to')).toContain(user.email);
+    expect(mail.header('reply-to')).not.toContain('angebote@mueller-3d.example');
+    expect(mail.header('from')).not.toContain('mueller-3d');
+    // The fixed line after the seller's free text: who sent it, via Druckpreis, where to report it.
+    const sentVia = `Diese E-Mail hat Müllers 3D-Druckerei über Druckpreis versendet (Druckpreis-Konto: ${user.email}). Druckpreis hat ihren Inhalt nicht geprüft. Kommt sie Ihnen verdächtig vor, melden Sie sie bitte:`;
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(sentVia);
+    expect(mail.text).toMatch(/melden Sie sie bitte: https?:\/\/[^\s]+\/kontakt/);
+    expect(mail.text.indexOf('anbei unser Angebot.')).toBeLessThan(mail.text.indexOf('über Druckpreis versendet'));
     expect(mail.subject).toBe(`Ihr Angebot ${quote.number}`);
     expect(mail.text).toContain('anbei unser Angebot.');
     expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=Angebot-A-\d{4}-0001\.pdf/);
