@@ -332,15 +332,18 @@ export async function copyQuote(ctx: UserContext, id: unknown): Promise<Result<Q
 
 /** Versendet, Angenommen, Abgelehnt. A draft becomes 'sent' by sending or by marking it; nothing goes back to draft. */
 export async function setQuoteStatus(ctx: UserContext, id: unknown, status: unknown): Promise<Result<Quote>> {
-  const found = await getQuote(ctx, id);
-  if (found.kind !== 'ok') return found;
-  if (!(SETTABLE_STATUSES as readonly unknown[]).includes(status)) return forbidden('quotes:errors.status');
-  const quote = found.value;
-  if (quote.status === 'draft' && status !== 'sent') return forbidden('quotes:errors.statusFromDraft');
-  if (quote.status === 'draft') quote.sentAt = ctx.now;
-  quote.status = status as Quote['status'];
-  await ctx.em.flush();
-  return ok(quote);
+  if (!isId(id)) return notFound();
+  return ctx.em.transactional(async (em): Promise<Result<Quote>> => {
+    // On the locked row, as send, save and delete: a draft marked 'sent' while it is saved stays as saved.
+    const quote = await lockQuote(em, ctx.user.id, id);
+    if (!quote) return notFound();
+    if (!(SETTABLE_STATUSES as readonly unknown[]).includes(status)) return forbidden('quotes:errors.status');
+    if (quote.status === 'draft' && status !== 'sent') return forbidden('quotes:errors.statusFromDraft');
+    if (quote.status === 'draft') quote.sentAt = ctx.now;
+    quote.status = status as Quote['status'];
+    await em.flush();
+    return ok(quote);
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { BusinessDetails, MailOutbox, Project, Quote, User } from '../../app/ent
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { consumeRateLimit } from '../../app/services/rate-limit.server';
 import { issueUserSession } from '../../app/services/auth.server';
-import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails } from '../../app/models/quotes.server';
+import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails, setQuoteStatus } from '../../app/models/quotes.server';
 import type { UserContext } from '../../app/services/request-context.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/quotes';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/quotes.$id';
@@ -457,6 +457,25 @@ describe('snapshot, PDF, mail', () => {
       else expect(text).not.toContain('999,00');
     }
     expect([...outcomes].every((status) => status === 200 || status === 403)).toBe(true);
+  });
+
+  it('status by hand on the locked row: a draft only to Versendet, then Angenommen; a racing edit of a draft marked sent is 403', async () => {
+    const { user, cookie } = await seller();
+    const project = await api.createProject(cookie);
+    const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    const ctx = () => contextOf(user);
+    expect((await setQuoteStatus(ctx(), quote.id, 'accepted')).kind).toBe('forbidden');
+    expect((await setQuoteStatus(ctx(), '00000000-0000-4000-8000-000000000000', 'sent')).kind).toBe('notFound');
+    const [marked, put] = await Promise.all([
+      setQuoteStatus(ctx(), quote.id, 'sent'),
+      api.put(cookie, quote.id, draftBody({ lines: [{ kind: 'free', description: 'Teil', quantity: 1, unitPrice: 999, vatRate: 19 }] })),
+    ]);
+    expect(marked).toMatchObject({ kind: 'ok', value: { status: 'sent' } });
+    expect([200, 403]).toContain(put.status);
+    expect((await setQuoteStatus(ctx(), quote.id, 'accepted'))).toMatchObject({ kind: 'ok', value: { status: 'accepted' } });
+    const stored = await app.em().fork().findOneOrFail(Quote, { id: quote.id });
+    expect(stored.status).toBe('accepted');
+    expect(stored.sentAt).toBeInstanceOf(Date);
   });
 
   it('a delete racing the send: one wins, never a 500; a sent quote is never deleted, a deleted one never mailed', async () => {
