@@ -106,6 +106,12 @@ export const RATE_LIMIT_RULES = {
     { scope: 'email', limit: 120, windowSeconds: HOUR },
     { scope: 'ip', limit: 300, windowSeconds: HOUR },
   ],
+  // Quote logos on /profile, per seller (the `email` key is `user:<id>`): each upload decodes an image
+  // (up to BUSINESS_LOGO_MAX_PIXELS, ~0,1 s of a worker) and stores a file; a seller tries a few.
+  logoUpload: [
+    { scope: 'email', limit: 20, windowSeconds: HOUR },
+    { scope: 'ip', limit: 60, windowSeconds: HOUR },
+  ],
   // The admin's mail tools (issue 20): a test mail goes to whatever address is typed, a connection test
   // opens a connection to whatever host and port are typed and may wait 10 s. Enough to set up the mail
   // server, too few to mail strangers in bulk or to probe hosts from the server. Per admin (the `email`
@@ -138,6 +144,12 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Issue 26: a seller's logo for quotes, up to 2 MB (re-encoded to a small JPEG; the no-JS form posts it to /profile). */
 export const BUSINESS_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A logo's pixel limit, far below the pictures' 40 MP (a 39.7 MP PNG took ~250 ms to decode): the
+ * logo is scaled to 800 px anyway; 16 MP is a 4000 × 4000 export.
+ */
+export const BUSINESS_LOGO_MAX_PIXELS = 16_000_000;
 
 /** Largest body the local upload route accepts (spec: profile picture and generic uploader, 5 MB). */
 export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;

@@ -31,6 +31,7 @@ const E = {
   quantity: 'quotes:errors.quantity',
   price: 'quotes:errors.price',
   vatRate: 'quotes:errors.vatRate',
+  vatRateDecimals: 'quotes:errors.vatRateDecimals',
   discount: 'quotes:errors.discount',
   date: 'quotes:errors.date',
   validUntil: 'quotes:errors.validUntil',
@@ -117,6 +118,11 @@ export const businessDetailsSchema = z.object({
 }, { error: E.body });
 export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
 
+/** A number that is exactly some whole hundredths (19, 7, 5,5, 19,25; not 1e-300 or 19,123). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+}
+
 export const quoteLineSchema = z.object(
   {
     kind: z.enum(['product', 'shipping', 'setup', 'free'], { error: E.kind }).default('free'),
@@ -127,7 +133,10 @@ export const quoteLineSchema = z.object(
       .pipe(z.number({ error: E.price }).min(0, E.price).max(MAX_UNIT_PRICE_CENTS / 100, E.price))
       .transform((value) => eurosToCents(value))
       .pipe(z.number({ error: E.price }).max(MAX_UNIT_PRICE_CENTS, E.price)),
-    vatRate: germanNumber(E.vatRate).pipe(z.number({ error: E.vatRate }).min(0, E.vatRate).max(100, E.vatRate)).default(19),
+    /** Percent, 0–100 with at most two decimals (the PDF prints the rate; 1e-300 or 19,123456789 would show a rate it does not use). */
+    vatRate: germanNumber(E.vatRate)
+      .pipe(z.number({ error: E.vatRate }).min(0, E.vatRate).max(100, E.vatRate).refine((rate) => rate < 0 || rate > 100 || hasAtMostTwoDecimals(rate), E.vatRateDecimals))
+      .default(19),
   },
   // A line that is no object at all (JSON `lines: [1]`).
   { error: E.line },

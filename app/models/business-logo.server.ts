@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BusinessDetails } from '../entities';
 import { normalizeUploadedImage, type ImageError } from '../services/images.server';
 import type { UserContext } from '../services/request-context.server';
 import { getFileStore } from '../services/storage.server';
-import { BUSINESS_LOGO_MAX_BYTES } from '../domain/limits';
+import { BUSINESS_LOGO_MAX_BYTES, BUSINESS_LOGO_MAX_PIXELS } from '../domain/limits';
+import { consumeRateLimit } from '../services/rate-limit.server';
 import { logoPathOf, parseLogoPath } from '../domain/quotes';
-import { invalid, ok, tooLarge, type Failure, type Result } from '../domain/result';
+import { invalid, ok, rateLimited, tooLarge, type Failure, type Result } from '../domain/result';
 
 /**
  * The seller's logo on quotes (issue 26 §1): the profile picture's pipeline
@@ -33,36 +35,61 @@ const MAX_MB = BUSINESS_LOGO_MAX_BYTES / 1024 / 1024;
 
 /** A refused logo: 413 when too large, else 400, with the German reason. */
 export function refusedLogo(error: ImageError): Failure {
-  return error === 'tooLarge' ? tooLarge(ERROR_KEYS.tooLarge) : invalid(ERROR_KEYS[error], { params: { n: MAX_MB }, details: { error } });
+  return error === 'tooLarge' ? tooLarge(ERROR_KEYS.tooLarge) : invalid(ERROR_KEYS[error], { params: { n: MAX_MB, mp: BUSINESS_LOGO_MAX_PIXELS / 1_000_000 }, details: { error } });
 }
 
 export async function uploadBusinessLogo(ctx: UserContext, bytes: Buffer): Promise<Result<{ logoPath: string }>> {
   const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id });
   // The logo belongs to the business details, which need a name and an address first.
   if (!details) return invalid('quotes:logo.detailsFirst');
-  const normalized = await normalizeUploadedImage(bytes, { maxBytes: BUSINESS_LOGO_MAX_BYTES, maxEdge: LOGO_MAX_EDGE });
+  // Each upload decodes an image and stores a file: capped per seller and IP (RATE_LIMIT_RULES.logoUpload).
+  const limit = await consumeRateLimit(ctx.em, 'logoUpload', { ip: ctx.ip, email: `user:${ctx.user.id}` });
+  if (!limit.allowed) return rateLimited(limit.retryAfterSeconds, 'quotes:logo.rateLimited');
+  const normalized = await normalizeUploadedImage(bytes, { maxBytes: BUSINESS_LOGO_MAX_BYTES, maxEdge: LOGO_MAX_EDGE, maxPixels: BUSINESS_LOGO_MAX_PIXELS });
   if (!normalized.ok) return refusedLogo(normalized.error);
   const key = `logo/${ctx.user.id}/${crypto.randomBytes(16).toString('hex')}`;
   const store = getFileStore();
   await store.put(key, normalized.jpeg, 'image/jpeg');
-  const previous = details.logoPath ?? null;
+  let swapped: { previous: string | null; logoPath: string } | null;
   try {
-    details.logoPath = logoPathOf(key);
-    await ctx.em.flush();
+    // Parallel uploads queue on the business details' row (SELECT … FOR UPDATE, read afresh): each
+    // replaces and releases the logo the one before it stored, so none is left behind unreferenced.
+    swapped = await ctx.em.transactional(async (em) => {
+      const row = await lockDetails(em, ctx.user.id);
+      if (!row) return null;
+      const previous = row.logoPath ?? null;
+      row.logoPath = logoPathOf(key);
+      await em.flush();
+      return { previous, logoPath: row.logoPath };
+    });
   } catch (error) {
     await store.delete(key).catch(() => undefined);
     throw error;
   }
-  if (previous) await releaseLogo(ctx.em, previous, ctx.user.id);
-  return ok({ logoPath: details.logoPath });
+  // The business details went meanwhile (the account was deleted): the new file goes too.
+  if (!swapped) {
+    await store.delete(key).catch(() => undefined);
+    return invalid('quotes:logo.detailsFirst');
+  }
+  if (swapped.previous) await releaseLogo(ctx.em, swapped.previous, ctx.user.id);
+  return ok({ logoPath: swapped.logoPath });
+}
+
+/** The user's business details, locked until the transaction ends (uploads and removals of the logo queue on it). */
+async function lockDetails(em: EntityManager, userId: string): Promise<BusinessDetails | null> {
+  return em.findOne(BusinessDetails, { user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 export async function removeBusinessLogo(ctx: UserContext): Promise<Result<{ removed: boolean }>> {
-  const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id });
-  const previous = details?.logoPath ?? null;
-  if (!details || !previous) return ok({ removed: false });
-  details.logoPath = null;
-  await ctx.em.flush();
+  const previous = await ctx.em.transactional(async (em) => {
+    const row = await lockDetails(em, ctx.user.id);
+    const logo = row?.logoPath ?? null;
+    if (!row || !logo) return null;
+    row.logoPath = null;
+    await em.flush();
+    return logo;
+  });
+  if (!previous) return ok({ removed: false });
   await releaseLogo(ctx.em, previous, ctx.user.id);
   return ok({ removed: true });
 }

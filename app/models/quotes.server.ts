@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { effectiveVatPercent, minimumPriceWithVat } from '../calculator/engine';
 import { BusinessDetails, Project, Quote, QuoteCounter, type QuoteLine, type QuoteSeller } from '../entities';
@@ -33,7 +34,7 @@ import {
   type QuoteInput,
   type SendQuoteInput,
 } from '../domain/quotes';
-import { fieldErrors, forbidden, invalid, notFound, ok, rateLimited, type Result } from '../domain/result';
+import { fieldErrors, forbidden, invalid, notFound, ok, rateLimited, type Failure, type Result } from '../domain/result';
 
 /**
  * Quotes (Angebote, issue 26): operations `(ctx, input) => Result`, scoped by
@@ -250,43 +251,62 @@ function linesOf(input: QuoteInput, smallBusiness: boolean): QuoteLine[] {
   }));
 }
 
+/**
+ * The quote's row, locked until the caller's transaction ends (SELECT … FOR UPDATE, read afresh):
+ * send, save and delete of one quote queue on it, so an edit or delete racing 'Per E-Mail senden'
+ * either comes first (the mail carries the edit; the send of a deleted quote is 404) or sees the
+ * quote sent ('bereits versendet'), never a mailed PDF that differs from the stored quote.
+ */
+async function lockQuote(em: EntityManager, userId: string, id: string): Promise<Quote | null> {
+  return em.findOne(Quote, { id, user: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+}
+
 /** Saves a draft: its lines and customer as given, the seller's details as they are now. */
 export async function updateQuote(ctx: UserContext, id: unknown, input: QuoteInput): Promise<Result<Quote>> {
-  const found = await getQuote(ctx, id);
-  if (found.kind !== 'ok') return found;
-  const quote = found.value;
-  if (quote.status !== 'draft') return forbidden(NOT_DRAFT_REASON);
+  if (!isId(id)) return notFound();
   const seller = sellerSnapshot(await getBusinessDetails(ctx));
-  const previousLogo = quote.seller.logoPath;
-  ctx.em.assign(quote, {
-    customerName: input.customerName,
-    customerAddress: input.customerAddress,
-    customerEmail: input.customerEmail,
-    quoteDate: input.quoteDate,
-    validUntil: input.validUntil,
-    lines: linesOf(input, seller.smallBusiness),
-    discountBasisPoints: Math.round(input.discountPercent * 100),
-    closingText: input.closingText,
-    seller,
+  let previousLogo: string | null = null;
+  const result = await ctx.em.transactional(async (em): Promise<Result<Quote>> => {
+    const quote = await lockQuote(em, ctx.user.id, id);
+    if (!quote) return notFound();
+    if (quote.status !== 'draft') return forbidden(NOT_DRAFT_REASON);
+    previousLogo = quote.seller.logoPath;
+    em.assign(quote, {
+      customerName: input.customerName,
+      customerAddress: input.customerAddress,
+      customerEmail: input.customerEmail,
+      quoteDate: input.quoteDate,
+      validUntil: input.validUntil,
+      lines: linesOf(input, seller.smallBusiness),
+      discountBasisPoints: Math.round(input.discountPercent * 100),
+      closingText: input.closingText,
+      seller,
+    });
+    quote.totalGrossCents = totalsOf(quote).grossCents;
+    await em.flush();
+    return ok(quote);
   });
-  quote.totalGrossCents = totalsOf(quote).grossCents;
-  await ctx.em.flush();
   // A draft saved again takes today's logo; the one it had goes unless something else shows it.
-  if (previousLogo && previousLogo !== seller.logoPath) await releaseLogo(ctx.em, previousLogo, ctx.user.id);
-  return ok(quote);
+  if (result.kind === 'ok' && previousLogo && previousLogo !== seller.logoPath) await releaseLogo(ctx.em, previousLogo, ctx.user.id);
+  return result;
 }
 
 /** Only drafts can be deleted; their number stays used. */
 export async function deleteQuote(ctx: UserContext, id: unknown): Promise<Result<{ number: string }>> {
-  const found = await getQuote(ctx, id);
-  if (found.kind !== 'ok') return found;
-  if (found.value.status !== 'draft') return forbidden('quotes:errors.deleteNotDraft');
-  const { number } = found.value;
-  const logo = found.value.seller.logoPath;
-  await ctx.em.remove(found.value).flush();
+  if (!isId(id)) return notFound();
+  let logo: string | null = null;
+  const result = await ctx.em.transactional(async (em): Promise<Result<{ number: string }>> => {
+    const quote = await lockQuote(em, ctx.user.id, id);
+    if (!quote) return notFound();
+    if (quote.status !== 'draft') return forbidden('quotes:errors.deleteNotDraft');
+    logo = quote.seller.logoPath;
+    const { number } = quote;
+    await em.remove(quote).flush();
+    return ok({ number });
+  });
   // The logo it was saved with goes too, unless the business details or another quote show it.
-  if (logo) await releaseLogo(ctx.em, logo, ctx.user.id);
-  return ok({ number });
+  if (result.kind === 'ok' && logo) await releaseLogo(ctx.em, logo, ctx.user.id);
+  return result;
 }
 
 /** A new draft with the same customer and lines, today's date, a new number and the seller's details as they are now. */
@@ -312,15 +332,18 @@ export async function copyQuote(ctx: UserContext, id: unknown): Promise<Result<Q
 
 /** Versendet, Angenommen, Abgelehnt. A draft becomes 'sent' by sending or by marking it; nothing goes back to draft. */
 export async function setQuoteStatus(ctx: UserContext, id: unknown, status: unknown): Promise<Result<Quote>> {
-  const found = await getQuote(ctx, id);
-  if (found.kind !== 'ok') return found;
-  if (!(SETTABLE_STATUSES as readonly unknown[]).includes(status)) return forbidden('quotes:errors.status');
-  const quote = found.value;
-  if (quote.status === 'draft' && status !== 'sent') return forbidden('quotes:errors.statusFromDraft');
-  if (quote.status === 'draft') quote.sentAt = ctx.now;
-  quote.status = status as Quote['status'];
-  await ctx.em.flush();
-  return ok(quote);
+  if (!isId(id)) return notFound();
+  return ctx.em.transactional(async (em): Promise<Result<Quote>> => {
+    // On the locked row, as send, save and delete: a draft marked 'sent' while it is saved stays as saved.
+    const quote = await lockQuote(em, ctx.user.id, id);
+    if (!quote) return notFound();
+    if (!(SETTABLE_STATUSES as readonly unknown[]).includes(status)) return forbidden('quotes:errors.status');
+    if (quote.status === 'draft' && status !== 'sent') return forbidden('quotes:errors.statusFromDraft');
+    if (quote.status === 'draft') quote.sentAt = ctx.now;
+    quote.status = status as Quote['status'];
+    await em.flush();
+    return ok(quote);
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -371,42 +394,61 @@ export async function defaultSendText(ctx: UserContext, quote: Quote): Promise<{
 export async function sendQuote(ctx: UserContext, id: unknown, input: SendQuoteInput): Promise<Result<Quote>> {
   const found = await getQuote(ctx, id);
   if (found.kind !== 'ok') return found;
-  const quote = found.value;
-  if (quote.status === 'rejected' || quote.status === 'accepted') return forbidden('quotes:errors.sendClosed');
-  // A customer gets no quote without the seller's name, address and e-mail (the PDF's sender block
-  // and the Reply-To): the seller fills the Geschäftsdaten and saves the draft again.
-  if (!quote.seller.businessName.trim() || !quote.seller.address.trim() || !quote.seller.email.trim()) return invalid('quotes:errors.sellerMissingForSend');
+  const early = sendRefusal(found.value);
+  if (early) return early;
   const limit = await consumeRateLimit(ctx.em, 'quoteSend', { ip: ctx.ip, email: `user:${ctx.user.id}` });
   if (!limit.allowed) return rateLimited(limit.retryAfterSeconds);
-  const pdf = await pdfOf(ctx, quote);
-  const replyTo = quote.seller.email || undefined;
   try {
-    await sendInTransaction();
+    // The row stays locked from reading it to the outbox row and 'sent': the PDF is made from the
+    // quote as stored, and no save or delete can come between (lockQuote).
+    return await ctx.em.transactional(async (em): Promise<Result<Quote>> => {
+      const row = await lockQuote(em, ctx.user.id, found.value.id);
+      if (!row) return notFound();
+      const refusal = sendRefusal(row);
+      if (refusal) return refusal;
+      const pdf = await pdfOf(ctx, row);
+      await enqueueMail(em, {
+        to: input.to,
+        replyTo: quoteReplyTo(ctx.user),
+        template: 'quote',
+        data: { subject: input.subject, message: input.message, sender: senderName(ctx, row), accountEmail: ctx.user.email },
+        attachments: [{ filename: pdf.filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }],
+      });
+      if (row.status === 'draft') {
+        row.status = 'sent';
+        row.sentAt = ctx.now;
+      }
+      if (!row.customerEmail) row.customerEmail = input.to;
+      await em.flush();
+      return ok(row);
+    });
   } catch (error) {
     // An address the outbox refuses (stricter than the form's check): the field's message, not a 500.
     if (error instanceof MailAddressError) return fieldErrors({ to: ['quotes:errors.email'] }, { message: 'quotes:errors.invalidInput' });
     throw error;
   }
-  await ctx.em.refresh(quote);
-  return ok(quote);
+}
 
-  async function sendInTransaction() {
-    await ctx.em.transactional(async (em) => {
-    await enqueueMail(em, {
-      to: input.to,
-      replyTo,
-      template: 'quote',
-      data: { subject: input.subject, message: input.message },
-      attachments: [{ filename: pdf.filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }],
-    });
-    const row = await em.findOneOrFail(Quote, { id: quote.id, user: ctx.user.id });
-    if (row.status === 'draft') {
-      row.status = 'sent';
-      row.sentAt = ctx.now;
-    }
-    if (!row.customerEmail) row.customerEmail = input.to;
-    });
-  }
+/**
+ * Reply-To of a quote mail: the seller's verified account address only. The business e-mail is free
+ * text nobody confirmed; as Reply-To it would let a fresh account mail in anyone's name (phishing).
+ * The business e-mail still stands on the PDF.
+ */
+export function quoteReplyTo(user: UserContext['user']): string | undefined {
+  return user.emailVerified ? user.email : undefined;
+}
+
+function senderName(ctx: UserContext, quote: Quote): string {
+  const name = quote.seller.businessName.trim() || [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ').trim();
+  return name || ctx.user.email;
+}
+
+function sendRefusal(quote: Quote): Failure | null {
+  if (quote.status === 'rejected' || quote.status === 'accepted') return forbidden('quotes:errors.sendClosed');
+  // A customer gets no quote without the seller's name, address and e-mail (the PDF's sender block
+  // and the Reply-To): the seller fills the Geschäftsdaten and saves the draft again.
+  if (!quote.seller.businessName.trim() || !quote.seller.address.trim() || !quote.seller.email.trim()) return invalid('quotes:errors.sellerMissingForSend');
+  return null;
 }
 
 // ---------------------------------------------------------------------------

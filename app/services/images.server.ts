@@ -43,7 +43,7 @@ export function detectImageType(bytes: Buffer): Detected {
 
 export async function normalizeUploadedImage(
   bytes: Buffer,
-  opts: { maxBytes: number; maxEdge?: number },
+  opts: { maxBytes: number; maxEdge?: number; maxPixels?: number },
 ): Promise<{ ok: true; jpeg: Buffer } | { ok: false; error: ImageError }> {
   if (bytes.length > opts.maxBytes) return { ok: false, error: 'tooLarge' };
 
@@ -53,7 +53,8 @@ export async function normalizeUploadedImage(
 
   // sharp sniffs the format itself; it must agree with the magic bytes, so only
   // its JPEG and PNG loaders ever decode an upload.
-  const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const };
+  const maxPixels = Math.min(opts.maxPixels ?? MAX_IMAGE_PIXELS, MAX_IMAGE_PIXELS);
+  const input = { limitInputPixels: maxPixels, failOn: 'error' as const };
 
   let width: number | undefined;
   let height: number | undefined;
@@ -65,7 +66,7 @@ export async function normalizeUploadedImage(
     return { ok: false, error: 'notAnImage' };
   }
   if (format !== type || !width || !height) return { ok: false, error: 'notAnImage' };
-  if (width * height > MAX_IMAGE_PIXELS) return { ok: false, error: 'tooManyPixels' };
+  if (width * height > maxPixels) return { ok: false, error: 'tooManyPixels' };
 
   try {
     const jpeg = await sharp(bytes, input)

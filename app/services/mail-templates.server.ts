@@ -59,7 +59,9 @@ export type TemplateSettings = { email: EmailConfig; contact: ContactConfig; app
  * - contactNotification: name, email, subject, message (all required)
  * - contactAutoReply: nothing — it repeats none of the sender's text, so the
  *   form cannot be used to mail arbitrary content to arbitrary addresses
- * - quote: subject, message (both required; the seller's own words, sent with the quote's PDF)
+ * - quote: subject, message (the seller's own words, sent with the quote's PDF), sender (business or
+ *   account name), accountEmail (the seller's verified account address) — all required; a fixed line
+ *   names the sender's account and that it was sent via Druckpreis, with where to report it
  * - premiumStarted, premiumEnded: name
  * - paymentFailed: name, actionRequired ('1' when the bank asks for a confirmation)
  * - test: nothing
@@ -270,6 +272,11 @@ async function buildContent(template: MailTemplate, data: Record<string, string>
         blocks: [
           { kind: 'paragraph', text: required(data, 'message') },
           { kind: 'muted', text: t('quote.attachmentNote') },
+          // Fixed, after the seller's free text: who sent it (the verified account address) and where to report it.
+          {
+            kind: 'muted',
+            text: t('quote.sentVia', { sender: singleLine(required(data, 'sender')), accountEmail: required(data, 'accountEmail'), reportUrl: `${base}/kontakt` }),
+          },
         ],
         signOff: false,
       };

@@ -244,7 +244,18 @@ export function pageValue<T>(result: Result<T>): T {
 export async function resourceResult<T>(result: Result<T>, onOk: (value: T) => Response | Promise<Response>): Promise<Response> {
   if (result.kind === 'ok') return onOk(result.value);
   if (result.kind === 'rateLimited') throw await rateLimitedResponse(result.retryAfterSeconds);
-  throw new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  throw await resourceNotFoundResponse();
+}
+
+/**
+ * The 404 of a resource route (a file, not a page; the app's error page does not render for it):
+ * a small German page with the error page's texts, not the bare English 'Not Found'.
+ */
+export async function resourceNotFoundResponse(): Promise<Response> {
+  const t = await getServerT('common');
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const html = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(t('common:errors.notFoundDocumentTitle'))}</title></head><body><main><p>${escape(t('common:errors.statusLabel', { status: 404 }))}</p><h1>${escape(t('common:errors.notFoundTitle'))}</h1><p>${escape(t('common:errors.notFoundText'))}</p><p><a href="/">${escape(t('common:errors.backHome'))}</a></p></main></body></html>`;
+  return new Response(html, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 /**

@@ -9,6 +9,8 @@ import { deleteAccount } from '../../app/models/account-deletion.server';
 import { saveBusinessDetails } from '../../app/models/quotes.server';
 import type { RequestContext, UserContext } from '../../app/services/request-context.server';
 import { getFileStore, S3FileStore } from '../../app/services/storage.server';
+import { consumeRateLimit } from '../../app/services/rate-limit.server';
+import { BUSINESS_LOGO_MAX_BYTES } from '../../app/domain/limits';
 import { issueUserSession } from '../../app/services/auth.server';
 import { action as profileAction, loader as profileLoader } from '../../app/routes/_account+/profile';
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
@@ -198,6 +200,39 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     expect(response.status).toBe(400);
     expect(response.formError).toBe('Speichern Sie zuerst Ihre Geschäftsdaten; danach können Sie ein Logo hochladen.');
     expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+  });
+
+  it('8 parallel uploads leave exactly one logo file, and the account deletion leaves none', async () => {
+    const { user, cookie } = await seller();
+    const logo = await pngLogo('#f5a623');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(cookie, logo)));
+    for (const answer of answers) expect(answer.status, answer.formError).toBe(302);
+    const current = (await logoOf(user.id))!;
+    expect(await listKeys(`logo/${user.id}/`)).toEqual([keyOf(current)]);
+    const deletion = { em: app.em(), user: null, sessionId: '', ip: '127.0.0.1', now: new Date(), hasSession: false, privateResponse: false } as RequestContext;
+    expect((await deleteAccount(deletion, { userId: user.id, by: 'admin' })).kind).toBe('ok');
+    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+  });
+
+  it('a logo over 16 MP is refused in German before decoding; past 20 uploads an hour a German 429 (counted in PostgreSQL)', async () => {
+    const { user, cookie } = await seller();
+    // 5000 × 4000 = 20 MP: under the pictures' 40 MP, over the logo's 16 MP (a plain PNG, a few KB).
+    const huge = await sharp({ create: { width: 5000, height: 4000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(huge.length).toBeLessThan(BUSINESS_LOGO_MAX_BYTES);
+    const refused = await upload(cookie, huge);
+    expect(refused.status).toBe(400);
+    expect(refused.formError).toBe('Das Logo hat zu viele Bildpunkte (höchstens 16 Megapixel). Bitte verkleinern Sie es.');
+    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+
+    // 1 counted above; 18 more from other machines, then the 20th still goes through.
+    for (let i = 0; i < 18; i++) await consumeRateLimit(app.em(), 'logoUpload', { ip: randomIp(), email: `user:${user.id}` });
+    expect((await upload(cookie, await pngLogo())).status).toBe(302);
+    const current = await logoOf(user.id);
+    const limited = await upload(cookie, await pngLogo('#4a90e2'));
+    expect(limited.status).toBe(429);
+    expect(limited.formError).toBe('Sie haben in kurzer Zeit zu viele Logos hochgeladen. Bitte versuchen Sie es in einer Stunde erneut.');
+    expect(await logoOf(user.id)).toBe(current);
+    expect(await listKeys(`logo/${user.id}/`)).toHaveLength(1);
   });
 
   it('replaced and removed: a quote keeps the logo it was saved with; a logo no quote shows is deleted', async () => {

@@ -4,12 +4,13 @@ import { BusinessDetails, MailOutbox, Project, Quote, User } from '../../app/ent
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { consumeRateLimit } from '../../app/services/rate-limit.server';
 import { issueUserSession } from '../../app/services/auth.server';
-import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails } from '../../app/models/quotes.server';
+import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails, setQuoteStatus } from '../../app/models/quotes.server';
 import type { UserContext } from '../../app/services/request-context.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/quotes';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/quotes.$id';
 import { loader as pdfLoader } from '../../app/routes/api+/quotes.$id.pdf';
 import { action as sendAction } from '../../app/routes/api+/quotes.$id.send';
+import { loader as pagePdfLoader } from '../../app/routes/_account+/angebote.$id[.pdf]';
 import { action as projectsAction } from '../../app/routes/api+/projects';
 import { apiRequest, createUser, randomIp, useAuthTestApp } from '../setup/auth-app';
 import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
@@ -211,6 +212,29 @@ describe('quotes JSON API (issue 26 §4)', () => {
   });
 });
 
+describe('GET /angebote/<id>.pdf', () => {
+  it("an unknown, malformed or someone else's id answers the German 404 page, not the English 'Not Found'", async () => {
+    const owner = await seller();
+    const project = await api.createProject(owner.cookie);
+    const quote = await (await api.create(owner.cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    const attacker = await seller();
+    const get = (cookie: string, id: string) =>
+      run(pagePdfLoader as Handler, apiRequest(`/angebote/${id}.pdf`, 'GET', undefined, { cookie }), { id });
+    const mine = await get(owner.cookie, quote.id);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toContain('application/pdf');
+    for (const id of [quote.id, '00000000-0000-4000-8000-000000000000', 'kein-angebot']) {
+      const response = await get(attacker.cookie, id);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const body = await response.text();
+      expect(body).toContain('Seite nicht gefunden');
+      expect(body).toContain('lang="de"');
+      expect(body).not.toContain('Not Found');
+    }
+  });
+});
+
 describe('numbering', () => {
   it('parallel saves never share a number; a deleted draft’s number is not reused', async () => {
     const { cookie } = await seller();
@@ -378,7 +402,15 @@ describe('snapshot, PDF, mail', () => {
     await smtp.waitFor(before + 1);
     const mail = smtp.messages[smtp.messages.length - 1];
     expect(mail.envelope.to).toEqual(['erika@kunde.example']);
-    expect(mail.header('reply-to')).toContain('angebote@mueller-3d.example');
+    // Reply-To: the seller's verified account address, never the unverified business e-mail (phishing).
+    expect(mail.header('reply-to')).toContain(user.email);
+    expect(mail.header('reply-to')).not.toContain('angebote@mueller-3d.example');
+    expect(mail.header('from')).not.toContain('mueller-3d');
+    // The fixed line after the seller's free text: who sent it, via Druckpreis, where to report it.
+    const sentVia = `Diese E-Mail hat Müllers 3D-Druckerei über Druckpreis versendet (Druckpreis-Konto: ${user.email}). Druckpreis hat ihren Inhalt nicht geprüft. Kommt sie Ihnen verdächtig vor, melden Sie sie bitte:`;
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(sentVia);
+    expect(mail.text).toMatch(/melden Sie sie bitte: https?:\/\/[^\s]+\/kontakt/);
+    expect(mail.text.indexOf('anbei unser Angebot.')).toBeLessThan(mail.text.indexOf('über Druckpreis versendet'));
     expect(mail.subject).toBe(`Ihr Angebot ${quote.number}`);
     expect(mail.text).toContain('anbei unser Angebot.');
     expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=Angebot-A-\d{4}-0001\.pdf/);
@@ -394,6 +426,84 @@ describe('snapshot, PDF, mail', () => {
     expect(edit.status).toBe(403);
     expect((await edit.json()).message).toContain('bereits versendet');
     expect((await api.delete(cookie, quote.id)).status).toBe(403);
+  });
+
+  it('an edit racing the send: the mailed PDF is the stored quote; the losing edit is 403 "bereits versendet" (row lock, PostgreSQL)', async () => {
+    const { user, cookie } = await seller();
+    await saveDetails(user);
+    const project = await api.createProject(cookie);
+    const outcomes = new Set<number>();
+    for (let i = 0; i < 4; i++) {
+      const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+      const to = `rennen-edit-${i}-${user.id.slice(0, 8)}@kunde.example`;
+      const edit = draftBody({ lines: [{ kind: 'free', description: 'Teurer Teil', quantity: 1, unitPrice: 999, vatRate: 19 }] });
+      const [sent, put] = await Promise.all([
+        api.send(cookie, quote.id, { to, subject: 'Angebot', message: 'Anbei.' }, randomIp()),
+        api.put(cookie, quote.id, edit),
+      ]);
+      expect(sent.status).toBe(200);
+      outcomes.add(put.status);
+      if (put.status !== 200) {
+        expect(put.status).toBe(403);
+        expect((await put.json()).message).toContain('bereits versendet');
+      }
+      const stored = await app.em().fork().findOneOrFail(Quote, { id: quote.id });
+      expect(stored.status).toBe('sent');
+      const outbox = await app.em().fork().findOneOrFail(MailOutbox, { to });
+      const text = await pdfText(new Uint8Array(Buffer.from(outbox.attachments![0].contentBase64, 'base64')));
+      const edited = stored.lines.some((line) => line.unitPriceCents === 99900);
+      expect(edited).toBe(put.status === 200);
+      if (edited) expect(text).toContain('999,00');
+      else expect(text).not.toContain('999,00');
+    }
+    expect([...outcomes].every((status) => status === 200 || status === 403)).toBe(true);
+  });
+
+  it('status by hand on the locked row: a draft only to Versendet, then Angenommen; a racing edit of a draft marked sent is 403', async () => {
+    const { user, cookie } = await seller();
+    const project = await api.createProject(cookie);
+    const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+    const ctx = () => contextOf(user);
+    expect((await setQuoteStatus(ctx(), quote.id, 'accepted')).kind).toBe('forbidden');
+    expect((await setQuoteStatus(ctx(), '00000000-0000-4000-8000-000000000000', 'sent')).kind).toBe('notFound');
+    const [marked, put] = await Promise.all([
+      setQuoteStatus(ctx(), quote.id, 'sent'),
+      api.put(cookie, quote.id, draftBody({ lines: [{ kind: 'free', description: 'Teil', quantity: 1, unitPrice: 999, vatRate: 19 }] })),
+    ]);
+    expect(marked).toMatchObject({ kind: 'ok', value: { status: 'sent' } });
+    expect([200, 403]).toContain(put.status);
+    expect((await setQuoteStatus(ctx(), quote.id, 'accepted'))).toMatchObject({ kind: 'ok', value: { status: 'accepted' } });
+    const stored = await app.em().fork().findOneOrFail(Quote, { id: quote.id });
+    expect(stored.status).toBe('accepted');
+    expect(stored.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('a delete racing the send: one wins, never a 500; a sent quote is never deleted, a deleted one never mailed', async () => {
+    const { user, cookie } = await seller();
+    await saveDetails(user);
+    const project = await api.createProject(cookie);
+    for (let i = 0; i < 4; i++) {
+      const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
+      const to = `rennen-delete-${i}-${user.id.slice(0, 8)}@kunde.example`;
+      const [sent, deleted] = await Promise.all([
+        api.send(cookie, quote.id, { to, subject: 'Angebot', message: 'Anbei.' }, randomIp()),
+        api.delete(cookie, quote.id),
+      ]);
+      const stored = await app.em().fork().findOne(Quote, { id: quote.id });
+      const mailed = await app.em().fork().count(MailOutbox, { to });
+      if (sent.status === 200) {
+        expect(deleted.status).toBe(403);
+        expect((await deleted.json()).message).toContain('bereits versendet');
+        expect(stored?.status).toBe('sent');
+        expect(mailed).toBe(1);
+      } else {
+        expect(sent.status).toBe(404);
+        expect((await sent.json()).message).toMatch(/nicht gefunden/i);
+        expect([200, 204]).toContain(deleted.status);
+        expect(stored).toBeNull();
+        expect(mailed).toBe(0);
+      }
+    }
   });
 
   it('no quote goes to a customer while the seller\u2019s business details are missing', async () => {

@@ -14,6 +14,8 @@ describe('mail templates: one brand', () => {
     signInLink: 'https://druckpreis.example/auth',
     resetLink: 'https://druckpreis.example/forgot-password',
     newEmail: 'anna.neu@example.de',
+    sender: 'Annas Druckerei',
+    accountEmail: 'anna@example.de',
   };
   const tokens = designTokens.theme.extend.colors;
   const allowed = new Set(

@@ -20,7 +20,7 @@ import {
 const germanErrors = JSON.parse(readFileSync('public/locales/de/quotes.json', 'utf8')).errors as Record<string, string>;
 
 const ODD: unknown[] = [
-  1e308, -1e308, '1e308', '-1e308', 1e-308, 5e-324, -0, Number.MAX_SAFE_INTEGER + 2, 2 ** 53, 1e21, '1e21', 0.005, 0.004999, 99_999.995, 1_000_000.004,
+  1e308, -1e308, '1e308', '-1e308', 1e-308, 5e-324, 1e-300, 19.123456789, '19,123456789', 7.005, -0, Number.MAX_SAFE_INTEGER + 2, 2 ** 53, 1e21, '1e21', 0.005, 0.004999, 99_999.995, 1_000_000.004,
   1_000_000.005, 1_000_000, 1_000_001, 100_000, 100_001, 12.5, -1, '-1', '-0', '0,005', '1.000.000,00', '1.000.000,01', '1,000,000.01', '12,345,67',
   'NaN', 'Infinity', '-Infinity', 'infinity', '0x10', '0b1', '1_000', '١٢٣', '１２', '1 000', '  7  ', '', ' ', '\u00a0', '€ 12,50', '12,50 €', '12.5.6',
   ',', '.', '-', '+1', 'e5', '1e', '1e+', '9'.repeat(400), `0,${'9'.repeat(400)}`, 'a\u0000b', '\u202e12', 'x'.repeat(6000), null, undefined, true,
@@ -94,6 +94,7 @@ describe('quote schemas under odd input', () => {
               expect(Number.isInteger(parsed.unitPrice) && parsed.unitPrice >= 0 && parsed.unitPrice <= MAX_UNIT_PRICE_CENTS, label).toBe(true);
               expect(Number.isInteger(parsed.quantity) && parsed.quantity >= 1 && parsed.quantity <= MAX_QUANTITY, label).toBe(true);
               expect(parsed.vatRate >= 0 && parsed.vatRate <= 100, label).toBe(true);
+              expect(Math.round(parsed.vatRate * 100) / 100, `${label}: at most two decimals`).toBe(parsed.vatRate);
             }
             expect(data.discountPercent >= 0 && data.discountPercent <= 100, label).toBe(true);
             expect(data.lines.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0)).toBeLessThanOrEqual(MAX_QUOTE_TOTAL_CENTS);
@@ -113,6 +114,13 @@ describe('quote schemas under odd input', () => {
     expect(at({ ...base, lines: [{ ...line, unitPrice: '1e308' }] })).toEqual({ 'lines.0.unitPrice': 'quotes:errors.price' });
     expect(at({ ...base, lines: [{ ...line, quantity: 1e308 }] })['lines.0.quantity']).toBe('quotes:errors.quantity');
     expect(at({ ...base, lines: [{ ...line, vatRate: 1e308 }] })).toEqual({ 'lines.0.vatRate': 'quotes:errors.vatRate' });
+    for (const vatRate of [1e-300, 19.123456789, '19,123', 0.001, 5e-324]) {
+      expect(at({ ...base, lines: [{ ...line, vatRate }] }), String(vatRate)).toEqual({ 'lines.0.vatRate': 'quotes:errors.vatRateDecimals' });
+    }
+    for (const [vatRate, parsed] of [[19, 19], ['5,5', 5.5], [7.25, 7.25], ['19,12', 19.12], [0, 0], [100, 100]] as const) {
+      const result = quoteInputSchema.safeParse({ ...base, lines: [{ ...line, vatRate }] });
+      expect(result.success && result.data.lines[0].vatRate, String(vatRate)).toBe(parsed);
+    }
     expect(at({ ...base, discountPercent: 1e308 })).toEqual({ discountPercent: 'quotes:errors.discount' });
     expect(at({ ...base, lines: [1] })).toEqual({ 'lines.0': 'quotes:errors.line' });
     expect(businessDetailsSchema.safeParse({ ...SCHEMAS[3].base, validityDays: 1e308 }).error?.issues[0].message).toBe('quotes:errors.validityDays');
