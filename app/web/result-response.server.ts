@@ -195,12 +195,13 @@ export async function pageMessageResult<T, E extends Record<string, unknown>, K 
 }
 
 /** Like `pageMessageResult`, for an action that answers success within the page: `onOk` gives the action data itself. */
-export async function pageDataResult<T, R, E extends Record<string, unknown>, K extends string = 'formError'>(
+export async function pageDataResult<T, R, E extends Record<string, unknown>, K extends string = 'formError', F = never>(
   result: Result<T>,
   onOk: (value: T) => R | Promise<R>,
-  options: { extra?: E; field?: K } = {},
+  options: { extra?: E; field?: K; /** A failure answered in the page's own shape (its German text and status). */ onFailure?: (message: string, status: number) => F } = {},
 ) {
   if (result.kind === 'ok') return onOk(result.value);
+  if (options.onFailure) return options.onFailure(await failureMessage(result), FAILURE_STATUS[result.kind]);
   return pageMessageFailure(result, options);
 }
 

@@ -25,10 +25,9 @@ import {
 import { deleteUserAsAdmin, listUsers } from '~/models/admin-users.server';
 import { getRequestContext } from '~/services/auth.server';
 import { isAdmin } from '~/domain/permissions';
-import { isOk } from '~/domain/result';
 import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
-import { FAILURE_STATUS, failureMessage, pageResult, pageValue, toastResult } from '~/web/result-response.server';
+import { pageDataResult, pageResult, pageValue, toastResult } from '~/web/result-response.server';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const handle = { i18n: ['admin'] };
@@ -114,21 +113,23 @@ export async function action(args: ActionFunctionArgs) {
       password: String(formData.get('password') ?? ''),
       clearPassword: formData.get('clearPassword') === 'on',
     });
-    // A refusal (the hourly cap) shows where the answer would, with what was typed kept.
-    if (!isOk(result)) return data(testFailure('smtpTest', t('admin:smtp.failedTitle'), await failureMessage(result), enteredFields(formData)), { status: FAILURE_STATUS[result.kind] });
-    const answer = result.value;
-    // What was typed comes back into the form (a test must not cost the admin their input); the
-    // password never does: a blank one means the saved one for the saved server.
-    return data(
-      {
-        intent: 'smtpTest' as const,
-        entered: enteredFields(formData),
-        ok: answer.reachable,
-        title: t(answer.reachable ? 'admin:smtp.reachableTitle' : 'admin:smtp.failedTitle'),
-        message: answer.reachable ? t(answer.message) : answer.error || t(answer.message === 'admin:smtp.failed' ? 'admin:smtp.failed' : answer.message),
-      },
-      { status: answer.reachable ? 200 : 422 },
-    );
+    return pageDataResult(result, (answer) => {
+      // What was typed comes back into the form (a test must not cost the admin their input); the
+      // password never does: a blank one means the saved one for the saved server.
+      return data(
+        {
+          intent: 'smtpTest' as const,
+          entered: enteredFields(formData),
+          ok: answer.reachable,
+          title: t(answer.reachable ? 'admin:smtp.reachableTitle' : 'admin:smtp.failedTitle'),
+          message: answer.reachable ? t(answer.message) : answer.error || t(answer.message === 'admin:smtp.failed' ? 'admin:smtp.failed' : answer.message),
+        },
+        { status: answer.reachable ? 200 : 422 },
+      );
+    }, {
+      // A refusal (the hourly cap) shows where the answer would, with what was typed kept.
+      onFailure: (message, status) => data(testFailure('smtpTest', t('admin:smtp.failedTitle'), message, enteredFields(formData)), { status }),
+    });
   }
 
   if (intent === 'sendTest') {
@@ -136,10 +137,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!parsed.success) {
       return data({ intent: 'sendTest' as const, ok: false, title: t('admin:smtp.sendFailedTitle'), message: t('admin:errors.testEmailInvalid') }, { status: 400 });
     }
-    const result = await sendTestMail(ctx, parsed.data);
-    if (!isOk(result)) return data(testFailure('sendTest', t('admin:smtp.sendFailedTitle'), await failureMessage(result)), { status: FAILURE_STATUS[result.kind] });
-    const sent = result.value;
-    return data(
+    return pageDataResult(await sendTestMail(ctx, parsed.data), (sent) => data(
       {
         intent: 'sendTest' as const,
         ok: sent.sent,
@@ -147,7 +145,7 @@ export async function action(args: ActionFunctionArgs) {
         message: sent.sent ? t('admin:smtp.sent', { email: parsed.data.testEmail }) : sent.error || t('admin:smtp.sendFailed'),
       },
       { status: sent.sent ? 200 : 422 },
-    );
+    ), { onFailure: (message, status) => data(testFailure('sendTest', t('admin:smtp.sendFailedTitle'), message), { status }) });
   }
 
   if (intent === 'deleteUser') {
