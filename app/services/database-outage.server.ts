@@ -73,7 +73,12 @@ export function answerDatabaseOutages(build: ServerBuild): ServerBuild {
           // A missing loader or action answers 405 in German, not Remix's 400/405 "Unexpected Server Error".
           // OPTIONS runs a route's loader in Remix: a download or API loader would hand out the
           // user's data to it. It answers 405 like the pages instead.
-          loader: module.loader ? refuseOptions(withOutageAnswer(module.loader, build), allowedWithLoader(module)) : answerMethodNotAllowed(allowedWithoutLoader(module)),
+          // A catch-all (an unknown address) keeps its 404 for every method.
+          loader: module.loader
+            ? route.path?.endsWith('*')
+              ? withOutageAnswer(module.loader, build)
+              : refuseOptions(withOutageAnswer(module.loader, build), allowedWithLoader(module))
+            : answerMethodNotAllowed(allowedWithoutLoader(module)),
           action: module.action ? withOutageAnswer(module.action, build) : answerMethodNotAllowed(['GET', 'HEAD']),
         },
       };
