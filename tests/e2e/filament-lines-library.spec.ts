@@ -95,14 +95,14 @@ test.describe('Mehrere Filamente und die Bibliothek', () => {
     await page.getByLabel('Filament auswählen').selectOption({ label: 'Prusament Galaxy Black' });
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament übernehmen' }).click();
     await expect(page.locator('[data-picker="filament"] [data-picker-applied]')).toContainText('Automatisch übernommen für Filament 1');
-    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('30');
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('30,00');
 
     await page.getByRole('button', { name: 'Filament hinzufügen' }).click();
     await expect(page.locator('[data-filament-line]')).toHaveCount(1);
     await page.getByLabel('Gewicht pro Stück (Filament 2)').fill('10');
     await page.getByLabel('Aus der Bibliothek (Filament 2)').selectOption({ label: 'PETG Orange' });
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament aus der Bibliothek für Filament 2 übernehmen' }).click();
-    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('20');
+    await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('20,00');
 
     // Named by their library filaments, not 'Filament 1' / 'Filament 2'.
     await expect(page.locator('[data-filament-cost-line="1"]')).toContainText('Prusament Galaxy Black · 25 g');
