@@ -60,6 +60,34 @@ for (const [path, budget] of Object.entries(BUDGETS)) {
   });
 }
 
+/*
+ * Lighthouse's simulated first paint counts every high-priority script that
+ * finished before the real first paint; Remix names them at the end of the body
+ * with the browser's high priority. The head names the same files first at low
+ * priority (root.tsx), so the document and the stylesheet go first on a slow
+ * connection. Asked of Chromium itself (DevTools' network priorities).
+ */
+for (const path of Object.keys(BUDGETS)) {
+  test(`a first visit to ${path} fetches its scripts at low priority, behind the stylesheet`, async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'about what the browser downloads with scripts on');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request, type }) => {
+      if (type === 'Script' || type === 'Stylesheet') priorities.set(`${type} ${new URL(request.url).pathname}`, request.initialPriority);
+    });
+    cdp.on('Network.resourceChangedPriority', ({ requestId, newPriority }) => priorities.set(`changed ${requestId}`, newPriority));
+    await page.goto(path);
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    const seen = [...priorities.entries()];
+    const scripts = seen.filter(([key]) => key.startsWith('Script /assets/'));
+    expect(scripts.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
+    for (const [key, priority] of scripts) expect(priority, key).toBe('Low');
+    expect(seen.filter(([key]) => key.startsWith('changed ')), 'no request raised later').toEqual([]);
+    expect(seen.find(([key]) => key.startsWith('Stylesheet '))?.[1]).toBe('VeryHigh');
+  });
+}
+
 test('the page works without its texts in the document: the dialog and the calculator use them after hydration', async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'hydration');
   await page.goto('/calculator');

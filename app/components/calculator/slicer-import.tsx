@@ -43,7 +43,8 @@ export function SlicerImport({ initial, library = null }: { initial: SlicerNotic
       <p id="slicer-file-hint" className="mt-1 text-xs text-ink-faint">
         {t('slicer.hint')}
       </p>
-      <div className="mt-2 flex flex-wrap gap-2">
+      {/* One row at every width: the no-JS button beside the file field, so its leaving on hydration moves nothing below (CLS 0, issue 25). */}
+      <div className="mt-2 flex items-center gap-2">
         <input
           id="slicer-file"
           type="file"
@@ -52,7 +53,7 @@ export function SlicerImport({ initial, library = null }: { initial: SlicerNotic
           aria-describedby="slicer-file-hint"
           disabled={busy}
           onChange={hydrated ? (event) => (read(event.target.files?.[0]), (event.target.value = '')) : undefined}
-          className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white sm:w-auto"
+          className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white sm:w-auto"
         />
         {hydrated ? null : (
           // Submits the calculator form itself, so what was typed (and the open project) travels with the file.
@@ -61,7 +62,7 @@ export function SlicerImport({ initial, library = null }: { initial: SlicerNotic
             formAction={SLICER_IMPORT_PATH}
             formMethod="post"
             formEncType="multipart/form-data"
-            className="rounded-md border border-brand-600 px-3 py-1.5 text-sm text-brand-700"
+            className="shrink-0 rounded-md border border-brand-600 px-3 py-1.5 text-sm text-brand-700"
           >
             {t('slicer.submit')}
           </button>
