@@ -12,6 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // Kept as build/.vite/client-manifest.json (outside the served files) for scripts/js-budget.ts.
     manifest: true,
+    // `JS_SOURCEMAP=1 npm run build` for `npx tsx scripts/js-breakdown.ts` (what each first-visit chunk holds, by source).
+    sourcemap: process.env.JS_SOURCEMAP === '1' && !isSsrBuild ? 'hidden' : false,
     modulePreload: { resolveDependencies: withoutLoadedFiles },
     rollupOptions: { ...(isSsrBuild ? {} : { output: { manualChunks: shellChunk } }), onwarn: quietKnownWarnings },
   },
@@ -49,8 +51,12 @@ function withoutLoadedFiles(file: string, deps: string[]): string[] {
 }
 
 let shell: Set<string> | undefined;
+/** What the other pages a visitor lands on share beyond the shell (issue 21): see `shellChunk`. */
+let pages: Set<string> | undefined;
 /** The pages a visitor lands on (issue 25): their small shared modules join the shell instead of a request each. */
 const VISITOR_ROUTES = /\/app\/routes\/(_public\+\/(_index|datenschutz|impressum)|_calculator\+\/calculator)\.tsx\?__remix-build-client-route$/;
+/** The page most first visits are to: the shell holds nothing it does not load (issue 21). */
+const CALCULATOR_ROUTE = /\/app\/routes\/_calculator\+\/calculator\.tsx\?__remix-build-client-route$/;
 /** Below this much code (after transforms, before minifying) a module costs a first visit more as a request than as bytes. */
 const SMALL_MODULE_CHARS = 4_000;
 
@@ -70,12 +76,19 @@ const SMALL_MODULE_CHARS = 4_000;
  * stays a file of its own: in the shell it would run before the route modules
  * (Remix imports it after them), before their lazy parts are registered
  * (app/lib/lazy-part.ts), and hydration would miss them (React error 418).
+ *
+ * Issue 21: the shell is part of every first visit to /calculator, so it takes
+ * only what /calculator loads anyway. Modules only the other visitor pages
+ * share (the legal pages' operator details, the legal blocks) go to one
+ * "pages" chunk instead: / and the legal pages
+ * load it in place of the separate chunks they had, /calculator never.
  */
 function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualChunkMeta): string | undefined {
-  if (!shell) {
+  if (!shell || !pages) {
     const ids = [...getModuleIds()];
     const root = ids.find((moduleId) => moduleId.endsWith('/app/root.tsx'));
     shell = new Set();
+    pages = new Set();
     const visit = (moduleId: string) => {
       for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) {
         if (shell!.has(imported)) continue;
@@ -98,6 +111,17 @@ function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualCh
       }
     };
     routeModules.forEach(reach);
+    // What /calculator's route module reaches, the same way.
+    const calculatorModules = ids.filter((moduleId) => CALCULATOR_ROUTE.test(moduleId)).flatMap((route) => getModuleInfo(route)?.importedIds ?? []);
+    const forCalculator = new Set<string>(calculatorModules);
+    const reachFromCalculator = (moduleId: string) => {
+      for (const next of getModuleInfo(moduleId)?.importedIds ?? []) {
+        if (forCalculator.has(next) || shell!.has(next) || next.endsWith('/lucide-react/dist/esm/lucide-react.js')) continue;
+        forCalculator.add(next);
+        reachFromCalculator(next);
+      }
+    };
+    calculatorModules.forEach(reachFromCalculator);
     // The app's own modules and single icons; packages' internals (zod, conform) stay with the forms that need them.
     const ownOrIcon = (moduleId: string) => !moduleId.includes('/node_modules/') || moduleId.includes('/lucide-react/dist/esm/icons/');
     const shared = (moduleId: string) => (getModuleInfo(moduleId)?.importers.length ?? 0) + (getModuleInfo(moduleId)?.dynamicImporters.length ?? 0) > 1;
@@ -113,8 +137,29 @@ function shellChunk(id: string, { getModuleInfo, getModuleIds }: Rollup.ManualCh
         }
       };
       collect(candidate);
-      if ([...deps].every((moduleId) => small(moduleId) && ownOrIcon(moduleId))) deps.forEach((moduleId) => shell!.add(moduleId));
+      if (![...deps].every((moduleId) => small(moduleId) && ownOrIcon(moduleId))) continue;
+      // Issue 21: what /calculator does not load and only the visitor pages use waits in "pages". A
+      // primitive other pages import too (the button link) stays in the shell, where they find it.
+      const onlyVisitorPages = (moduleId: string) => (getModuleInfo(moduleId)?.importers ?? []).every((importer) => reached.has(importer) || routeModules.includes(importer));
+      const target = [...deps].some((moduleId) => forCalculator.has(moduleId) || !onlyVisitorPages(moduleId)) ? shell : pages;
+      deps.forEach((moduleId) => target.add(moduleId));
     }
+    // "pages" also takes the other modules those pages share that /calculator does not load (the
+    // legal blocks, a few icons), any size: one request for / and the legal pages instead of several.
+    for (const candidate of reached) {
+      if (shell.has(candidate) || pages.has(candidate) || forCalculator.has(candidate) || routeModules.includes(candidate) || !shared(candidate) || !ownOrIcon(candidate)) continue;
+      const deps = new Set<string>([candidate]);
+      const collect = (moduleId: string) => {
+        for (const next of getModuleInfo(moduleId)?.importedIds ?? []) {
+          if (deps.has(next) || shell!.has(next) || pages!.has(next)) continue;
+          deps.add(next);
+          collect(next);
+        }
+      };
+      collect(candidate);
+      if ([...deps].every((moduleId) => ownOrIcon(moduleId) && !forCalculator.has(moduleId))) deps.forEach((moduleId) => pages!.add(moduleId));
+    }
+    if (process.env.SHELL_DEBUG) console.error('SHELLDBG pages', [...pages].map((moduleId) => `${moduleId.replace(/^.*?(app|node_modules)\//, '')} ${getModuleInfo(moduleId)?.code?.length}`));
   }
-  return shell.has(id) ? 'shell' : undefined;
+  return shell.has(id) ? 'shell' : pages.has(id) ? 'pages' : undefined;
 }

@@ -253,9 +253,11 @@ export function Calculator({
         values={values}
         evaluation={shown}
         sellerName={sellerName}
-        pickers={pickers}
-        imagePath={(submitted ?? project.hidden).productImagePath ?? ''}
-        submitted={submitted}
+        usedItems={
+          signedIn ? (
+            <SignedInPart part="printUsed" pickers={pickers} imagePath={(submitted ?? project.hidden).productImagePath ?? ''} submitted={submitted} projectName={values.projectName} />
+          ) : null
+        }
         filamentRows={shown.status === 'invalid' ? null : <FilamentCostLines lines={shown.input.filaments} values={values} libraryNames={libraryNames} perKg />}
       />
       <div className="no-print mb-6">

@@ -1,9 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
-import { calculatorPickers, type PickerState } from '~/calculator/pickers';
-import { productImageUrl } from '~/domain/product-images';
 import type { CalculatorFieldName, FieldView } from '~/calculator/fields';
 import { formatEuro, formatNumber } from '~/lib/number';
 
@@ -19,9 +16,7 @@ export function PrintSheetHeader({
   evaluation,
   sellerName,
   filamentRows,
-  pickers = null,
-  imagePath = '',
-  submitted,
+  usedItems = null,
 }: {
   fields: readonly FieldView[];
   values: { projectName: string };
@@ -29,16 +24,14 @@ export function PrintSheetHeader({
   sellerName: string | null;
   /** Issue 23: with several filament lines, their list (filament-lines.tsx) stands in for line 1's weight and price. */
   filamentRows?: ReactNode;
-  /** Issue 24 §4: the library items chosen in the pickers are named on the sheet (signed-in users). */
-  pickers?: PickerState | null;
-  /** The product image's path in the form, printed when there is one. */
-  imagePath?: string;
-  /** The hidden fields of a refused save or a no-JS image upload: what was submitted, not the address's choice. */
-  submitted?: Record<string, string>;
+  /**
+   * Issue 24 §4: the product image and the library items chosen in the pickers
+   * (./print-sheet-used.tsx). Signed-in users only, so it comes with their lazily
+   * loaded parts and is never part of a visitor's first visit (issue 21).
+   */
+  usedItems?: ReactNode;
 }) {
   const { t } = useTranslation('calculator');
-  const used = useUsedItems(pickers, imagePath, submitted);
-  const image = productImageUrl(used.imagePath);
   const input = evaluation.status === 'invalid' ? null : (evaluation.input as unknown as Record<string, number | boolean>);
   const unit = (name: string) => t(`fields.${name}.unit`, { defaultValue: '' });
 
@@ -81,7 +74,7 @@ export function PrintSheetHeader({
       <p className="text-sm" suppressHydrationWarning>
         {t('print.date', { date: new Date().toLocaleDateString('de-DE') })}
       </p>
-      <UsedItems image={image} projectName={values.projectName} items={used.items} />
+      {usedItems}
       <h2 className="mt-3 font-semibold">{t('print.inputs')}</h2>
       {rows.length > 0 ? (
         <dl className="mt-1 grid grid-cols-2 gap-x-6 text-xs">
@@ -103,75 +96,6 @@ export function PrintSheetHeader({
       ) : (
         <p className="text-sm">{t('results.invalid')}</p>
       )}
-    </div>
-  );
-}
-
-type UsedItem = { picker: string; name: string };
-
-/**
- * What the sheet names: the chosen library items and the image. The server renders
- * the loader's choice; with scripts the form's current selects and image field are read
- * on every change and once more just before printing (`beforeprint`, committed at once),
- * so the paper shows what the seller sees.
- */
-function useUsedItems(pickers: PickerState | null, imagePath: string, submitted: Record<string, string> | undefined): { items: UsedItem[]; imagePath: string } {
-  const initial: Record<string, string> = { productImagePath: imagePath };
-  if (pickers) for (const picker of calculatorPickers) initial[picker.param] = (submitted ? submitted[picker.param] : pickers.selected[picker.id]) ?? '';
-  const [live, setLive] = useState<Record<string, string> | null>(null);
-  useEffect(() => {
-    const form = document.getElementById('calculator-form');
-    if (!(form instanceof HTMLFormElement)) return;
-    const read = () => {
-      const data = new FormData(form);
-      const names = ['productImagePath', ...calculatorPickers.map((picker) => picker.param)];
-      setLive(Object.fromEntries(names.map((name) => [name, typeof data.get(name) === 'string' ? String(data.get(name)) : ''])));
-    };
-    const beforePrint = () => flushSync(read);
-    form.addEventListener('change', read);
-    window.addEventListener('beforeprint', beforePrint);
-    // An uploaded or removed image changes a hidden input's value (its attribute), which fires no event.
-    const observer = new MutationObserver(read);
-    observer.observe(form, { subtree: true, attributes: true, attributeFilter: ['value'] });
-    return () => {
-      observer.disconnect();
-      form.removeEventListener('change', read);
-      window.removeEventListener('beforeprint', beforePrint);
-    };
-  }, []);
-  const current = live ?? initial;
-  const items = pickers
-    ? calculatorPickers.flatMap((picker) => {
-        const item = pickers.items[picker.id].find((candidate) => candidate.id === current[picker.param]);
-        return item ? [{ picker: picker.id, name: item.name }] : [];
-      })
-    : [];
-  return { items, imagePath: current.productImagePath ?? '' };
-}
-
-function UsedItems({ image, projectName, items }: { image: string | null; projectName: string; items: UsedItem[] }) {
-  const { t } = useTranslation('project-tools');
-  if (!image && items.length === 0) return null;
-  return (
-    <div className="mt-3 flex items-start gap-4" data-print-used>
-      {image ? (
-        <img src={image} alt={t('printSheet.imageAlt', { name: projectName.trim() || t('printSheet.untitled') })} className="h-28 w-28 shrink-0 rounded-md object-cover" data-print-image />
-      ) : null}
-      {items.length > 0 ? (
-        <div className="min-w-0 flex-1">
-          <h2 className="font-semibold">{t('printSheet.used')}</h2>
-          <dl className="mt-1 grid grid-cols-2 gap-x-6 text-xs">
-            {items.map(({ picker, name }) => (
-              <div key={picker} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
-                <dt>{t(`printSheet.${picker}`)}</dt>
-                <dd className="text-right break-words" data-print-used-item={picker}>
-                  {name}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ) : null}
     </div>
   );
 }

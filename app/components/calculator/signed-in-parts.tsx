@@ -3,6 +3,7 @@ import { calculatorPickers } from '~/calculator/pickers';
 import type { PickerState } from '~/calculator/pickers';
 import { LibraryPickers } from './library-pickers';
 import { LinePicker, type LinePickerProps } from './line-picker';
+import { PrintSheetUsed, type PrintSheetUsedProps } from './print-sheet-used';
 import { ProductImageField } from './product-image-field';
 import type { SaveError } from '~/calculator/page';
 import type { ProjectUsage } from '~/domain/projects';
@@ -13,7 +14,8 @@ export type SignedInPartProps =
   | { part: 'image'; initialPath: string; serverError: string | null }
   | { part: 'saveBar'; saved: boolean; saving: boolean }
   | { part: 'save'; saved: boolean; saving: boolean; unsaved: boolean; error: SaveError | null; projectId?: string | null; usage?: ProjectUsage | null }
-  | ({ part: 'linePicker' } & LinePickerProps);
+  | ({ part: 'linePicker' } & LinePickerProps)
+  | ({ part: 'printUsed' } & PrintSheetUsedProps);
 
 /**
  * The calculator's parts only a signed-in user sees: the library pickers, the
@@ -30,6 +32,8 @@ export default function SignedInPart(props: SignedInPartProps) {
       return <ProductImageField initialPath={props.initialPath} serverError={props.serverError} />;
     case 'linePicker':
       return <LinePicker {...props} />;
+    case 'printUsed':
+      return <PrintSheetUsed pickers={props.pickers} imagePath={props.imagePath} submitted={props.submitted} projectName={props.projectName} />;
     case 'saveBar':
       return <FloatingSaveButton saved={props.saved} saving={props.saving} />;
     case 'save':
