@@ -415,6 +415,42 @@ export function listedPrices(project: ProjectListItem): ProjectPrices {
   return { totalCosts: project.totalCosts ?? null, minimumPrice: project.minimumPrice ?? null, minimumPriceWithVat: project.minimumPriceWithVat ?? null };
 }
 
+/** How many projects `/angebote/neu` offers to choose from (the newest; a search finds the others). */
+export const PROJECT_CHOICES_LIMIT = 200;
+
+export type ProjectChoices = {
+  choices: Array<{ id: string; name: string }>;
+  /** More projects match than are offered (the page says to search). */
+  capped: boolean;
+  q: string;
+  selected: string;
+};
+
+/**
+ * The projects a quote can be made from (`/angebote/neu`): the newest changed ones matching the
+ * optional name search, at most PROJECT_CHOICES_LIMIT, id and name only — a seller with 100,000
+ * projects must not get them all in one select. The project named in the address
+ * (`?project=<id>`, the list's 'Angebot' link) is offered and selected even when older.
+ */
+export async function listProjectChoices(ctx: UserContext, { q = '', project = '' }: { q?: string; project?: string } = {}): Promise<ProjectChoices> {
+  const query = searchText(q, MAX_SEARCH_LENGTH);
+  const table = plainRowTable(ctx.em, Project);
+  const params: unknown[] = [ctx.user.id];
+  let tail = `where ${table.column('user')} = ?`;
+  if (query) {
+    tail += ` and ${table.column('name')} ilike ?`;
+    params.push(likePattern(query));
+  }
+  const rows = await table.select(['id', 'name'], `${tail} order by ${SQL_ORDER.changed(table)} limit ?`, [...params, PROJECT_CHOICES_LIMIT + 1]);
+  const choices = rows.slice(0, PROJECT_CHOICES_LIMIT).map((row) => ({ id: row.id as string, name: row.name as string }));
+  if (isProjectId(project) && !choices.some((choice) => choice.id === project)) {
+    const [wanted] = await table.select(['id', 'name'], `where ${table.column('user')} = ? and ${table.column('id')} = ?`, [ctx.user.id, project]);
+    if (wanted) choices.unshift({ id: wanted.id as string, name: wanted.name as string });
+  }
+  const selected = choices.some((choice) => choice.id === project) ? project : (choices[0]?.id ?? '');
+  return { choices, capped: rows.length > PROJECT_CHOICES_LIMIT, q: query, selected };
+}
+
 /** All of the user's projects, newest first (JSON API list; spec §7 has no paging). */
 export async function listAllProjects(ctx: UserContext): Promise<Project[]> {
   return ctx.em.find(Project, { user: ctx.user.id }, { orderBy: { updatedAt: 'desc', id: 'desc' } });
