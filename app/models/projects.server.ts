@@ -1,3 +1,4 @@
+import { DecimalType } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { calculate } from '../calculator/engine';
 import {
@@ -17,6 +18,7 @@ import {
   type FieldSpec,
 } from '../calculator/fields';
 import { formatDecimalInput, formatMoneyInput } from '../lib/number';
+import { asNumericColumn } from '../lib/numeric-column';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable, type PlainRowTable } from '../services/plain-rows.server';
@@ -142,7 +144,7 @@ async function applyPayload(em: EntityManager, userId: string, project: Project,
     const id = selections[name];
     (project as unknown as Record<string, unknown>)[name] = id ? em.getReference(LIBRARY_ENTITIES[name] as typeof Printer, id) : null;
   }
-  storePrices(project);
+  storePrices(em, project);
   return { replacedImage: previousImage && previousImage !== image ? previousImage : null };
 }
 
@@ -259,7 +261,7 @@ export async function copyProject(ctx: UserContext, id: unknown): Promise<Result
       filaments: original.filaments ? projectFilamentLines(original) : null,
     } as never) as Project;
     // The copy's own figures (the same as the original's unless the engine changed since).
-    storePrices(copy);
+    storePrices(em, copy);
     return copy;
   });
 }
@@ -401,9 +403,21 @@ export function projectPrices(project: ProjectInputs): ProjectPrices {
   return { totalCosts, minimumPrice, minimumPriceWithVat };
 }
 
-/** Sets the stored figures of a project about to be written (every create, edit and copy). */
-function storePrices(project: Project) {
-  Object.assign(project, projectPrices(project), { pricesStored: true });
+/**
+ * Sets the stored figures of a project about to be written (every create, edit and copy),
+ * priced from its values as the database will keep them: a DECIMAL column rounds at its scale
+ * (a multi-line project's weighted € per kg, an electricity rate typed with six decimals), and
+ * the list priced the read-back values, so the figures stay the ones it showed to the cent.
+ */
+function storePrices(em: EntityManager, project: Project) {
+  const meta = em.getMetadata().get(Project.name);
+  const saved: Record<string, unknown> = { ...project };
+  for (const name of COLUMN_NAMES) {
+    const prop = meta.properties[name];
+    const value = saved[name];
+    if (prop.customType instanceof DecimalType && typeof value === 'number') saved[name] = asNumericColumn(value, prop.scale ?? 0);
+  }
+  Object.assign(project, projectPrices(saved as ProjectInputs), { pricesStored: true });
 }
 
 /**
