@@ -29,6 +29,22 @@ import { User } from './user.entity';
   name: 'projects_product_image_path_index',
   expression: 'create index "projects_product_image_path_index" on "projects" ("product_image_path") where "product_image_path" is not null',
 })
+// The list's price order (issue 24 §4, security review): one index per direction, a project
+// without a possible price last in both, equal prices by id. The price-desc index reads
+// "desc nulls last", which a backward scan of the first could not give.
+@Index({
+  name: 'projects_user_id_price_index',
+  expression: 'create index "projects_user_id_price_index" on "projects" ("user_id", "minimum_price_with_vat" asc nulls last, "id" asc)',
+})
+@Index({
+  name: 'projects_user_id_price_desc_index',
+  expression: 'create index "projects_user_id_price_desc_index" on "projects" ("user_id", "minimum_price_with_vat" desc nulls last, "id" asc)',
+})
+// Rows whose prices are not stored yet (before the backfill at start, scripts/lib/migrate.ts).
+@Index({
+  name: 'projects_prices_missing_index',
+  expression: 'create index "projects_prices_missing_index" on "projects" ("id") where not "prices_stored"',
+})
 export class Project extends BaseEntity {
   @ManyToOne({ entity: () => User, deleteRule: 'cascade', index: true })
   user!: User;
@@ -142,4 +158,26 @@ export class Project extends BaseEntity {
    */
   @Property({ type: 'json', nullable: true })
   filaments?: unknown[] | null;
+
+  /**
+   * The engine's figures of the saved inputs, stored with every save (create, edit, API,
+   * copy) so the list's price order and the CSV read them from SQL instead of pricing
+   * every project per request (security review). Exact doubles, so the shown figures are
+   * the engine's to the cent. Null: no price possible (the marketplace fee takes the whole
+   * sale). A project's figures are what it was saved with (its numbers are a snapshot too);
+   * an engine change that moves prices must reset `pricesStored` in a migration so the
+   * start recomputes them (models/project-prices.server.ts).
+   */
+  @Property({ type: 'double', nullable: true })
+  totalCosts?: number | null;
+
+  @Property({ type: 'double', nullable: true })
+  minimumPrice?: number | null;
+
+  @Property({ type: 'double', nullable: true })
+  minimumPriceWithVat?: number | null;
+
+  /** False until the figures above are the engine's (rows from before the columns; raw SQL inserts). */
+  @Property({ type: 'boolean', default: false })
+  pricesStored: Opt<boolean> = false;
 }

@@ -20,9 +20,14 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One line of cells, ended by CRLF (RFC 4180). */
+export function csvLine(row: ReadonlyArray<string | number | null | undefined>): string {
+  return row.map(csvCell).join(';') + '\r\n';
+}
+
 /** The whole file: BOM, a header row and the rows, each line ended by CRLF (RFC 4180). */
 export function csvDocument(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
-  return CSV_BOM + rows.map((row) => row.map(csvCell).join(';') + '\r\n').join('');
+  return CSV_BOM + rows.map(csvLine).join('');
 }
 
 /** `1299.5` → `1299,50` (money: two decimals, no thousands dot, which some programs read as a decimal point). */
@@ -37,4 +42,18 @@ export function csvDecimal(n: number | null): string {
   if (n === null || !Number.isFinite(n)) return '';
   const rounded = Math.round(n * 1e6) / 1e6;
   return String(rounded === 0 ? 0 : rounded).replace('.', ',');
+}
+
+/** Hours as a German reads them: `5.25` → `5,25`, `2.3333333` → `2,33` (at most two decimals). */
+export function csvHours(n: number | null): string {
+  if (n === null || !Number.isFinite(n)) return '';
+  const rounded = Math.round(n * 100) / 100;
+  return String(rounded === 0 ? 0 : rounded).replace('.', ',');
+}
+
+const GERMAN_DATE = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
+
+/** A day as German spreadsheets read it: `27.11.2026` (the seller's day, Berlin time). */
+export function csvDate(date: Date): string {
+  return GERMAN_DATE.format(date);
 }

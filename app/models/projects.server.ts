@@ -1,6 +1,6 @@
+import { DecimalType } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { mapInBatches } from '../lib/batches';
-import { minimumPriceWithVat } from '../calculator/engine';
+import { calculate } from '../calculator/engine';
 import {
   calculatorFieldNames,
   calculatorFields,
@@ -18,9 +18,11 @@ import {
   type FieldSpec,
 } from '../calculator/fields';
 import { formatDecimalInput, formatMoneyInput } from '../lib/number';
+import { asNumericColumn } from '../lib/numeric-column';
 import { Filament, Marketplace, Packaging, Printer, Project, ShippingProvider } from '../entities';
 import type { UserContext } from '../services/request-context.server';
 import { plainRowTable, type PlainRowTable } from '../services/plain-rows.server';
+import { queryPrepared } from '../services/prepared-query.server';
 import { searchText } from '../lib/search-text';
 import { limitReached, withinProjectLimit } from './project-quota.server';
 import { acceptProductImage, releaseProductImage } from './product-images.server';
@@ -142,6 +144,7 @@ async function applyPayload(em: EntityManager, userId: string, project: Project,
     const id = selections[name];
     (project as unknown as Record<string, unknown>)[name] = id ? em.getReference(LIBRARY_ENTITIES[name] as typeof Printer, id) : null;
   }
+  storePrices(em, project);
   return { replacedImage: previousImage && previousImage !== image ? previousImage : null };
 }
 
@@ -230,8 +233,8 @@ export async function copyProject(ctx: UserContext, id: unknown): Promise<Result
   const original = await ctx.em.findOne(Project, { id, user: ctx.user.id });
   if (!original) return notFound();
   const maxName = calculatorFields.projectName.maxLength;
-  return insertWithinLimit(ctx, async (em) =>
-    em.create(Project, {
+  return insertWithinLimit(ctx, async (em) => {
+    const copy = em.create(Project, {
       user: ctx.user.id,
       name: `${original.name.slice(0, maxName - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
       quantity: original.quantity,
@@ -256,8 +259,11 @@ export async function copyProject(ctx: UserContext, id: unknown): Promise<Result
       extraInputs: { ...original.extraInputs },
       // The lines' values (a library id stays a reference to the same user's filament).
       filaments: original.filaments ? projectFilamentLines(original) : null,
-    } as never) as Project,
-  );
+    } as never) as Project;
+    // The copy's own figures (the same as the original's unless the engine changed since).
+    storePrices(em, copy);
+    return copy;
+  });
 }
 
 export async function deleteProject(ctx: UserContext, id: unknown): Promise<Result<{ name: string }>> {
@@ -281,13 +287,19 @@ export type ProjectListItem = Pick<Project, (typeof LIST_PROPERTIES)[number]>;
 
 export type ProjectPage = { items: ProjectListItem[]; page: number; hasNext: boolean; q: string; sort: ProjectSort };
 
-/** SQL order of the sorts the database can do; the price is the engine's, so it is sorted here (see listProjects). */
-const SQL_ORDER: Record<Exclude<ProjectSort, 'price' | 'price-desc'>, (table: PlainRowTable) => string> = {
+/**
+ * SQL order of each sort, each served by an index of `projects` (entities/project.entity.ts).
+ * The price is the stored minimum price incl. VAT (written with every save); a project
+ * without a possible price is last in both directions, equal prices by id.
+ */
+const SQL_ORDER: Record<ProjectSort, (table: PlainRowTable) => string> = {
   changed: (table) => `${table.column('updatedAt')} desc, ${table.column('id')} desc`,
   name: (table) => `lower(${table.column('name')}) asc, ${table.column('id')} asc`,
+  price: (table) => `${table.column('minimumPriceWithVat')} asc nulls last, ${table.column('id')} asc`,
+  'price-desc': (table) => `${table.column('minimumPriceWithVat')} desc nulls last, ${table.column('id')} asc`,
 };
 
-function listItem(row: Record<string, unknown>): ProjectListItem {
+export function listItem(row: Record<string, unknown>): ProjectListItem {
   return {
     ...row,
     createdAt: new Date(row.createdAt as string | Date),
@@ -317,36 +329,141 @@ export async function listProjects(
     tail += ` and ${table.column('name')} ilike ?`;
     params.push(likePattern(query));
   }
-  if (sort === 'price' || sort === 'price-desc') {
-    // The minimum price is the engine's figure of the saved inputs, not a column: the
-    // matching projects are priced here and the page cut from them (a seller's few hundred).
-    const rows = await table.select(LIST_PROPERTIES, `${tail} order by ${SQL_ORDER.changed(table)}`, params);
-    // In batches with the event loop free between them: a library of thousands must not stall
-    // every other visitor of the process while it is priced (security review).
-    const priced = await mapInBatches(rows, (row) => {
-      const item = listItem(row);
-      return { item, price: projectMinimumPriceWithVat(item) };
-    });
-    const direction = sort === 'price' ? 1 : -1;
-    // No price possible (the fee takes the whole sale) goes last either way; equal prices keep the newest first.
-    priced.sort((a, b) => (a.price === null ? (b.price === null ? 0 : 1) : b.price === null ? -1 : (a.price - b.price) * direction));
-    const start = (current - 1) * pageSize;
-    return { items: priced.slice(start, start + pageSize).map(({ item }) => item), page: current, hasNext: priced.length > start + pageSize, q: query, sort };
-  }
+  // Every order, the price too, is one index-ordered page (the price is a stored column).
   tail += ` order by ${SQL_ORDER[sort](table)} limit ? offset ?`;
   params.push(pageSize + 1, (current - 1) * pageSize);
   const rows = await table.select(LIST_PROPERTIES, tail, params);
   return { items: rows.slice(0, pageSize).map(listItem), page: current, hasNext: rows.length > pageSize, q: query, sort };
 }
 
-/** All of the user's projects as the list reads them, newest change first (the CSV export, issue 24 §4). */
-export async function listAllProjectItems(ctx: UserContext): Promise<ProjectListItem[]> {
+export const PROJECT_BATCH_SIZE = 500;
+
+/**
+ * The user's projects as the list reads them, newest change first, one keyset-ordered batch
+ * at a time (the CSV export, issue 24 §4): never the whole account in memory. The cursor is
+ * the last row's `updated_at` as PostgreSQL's text (microseconds; a JS Date would drop them
+ * and skip or repeat rows) and id. `onBatch` is told each batch's size (tests count them).
+ */
+export async function* projectItemBatches(
+  ctx: UserContext,
+  { batchSize = PROJECT_BATCH_SIZE, onBatch }: { batchSize?: number; onBatch?: (size: number) => void } = {},
+): AsyncGenerator<ProjectListItem[]> {
   const table = plainRowTable(ctx.em, Project);
-  const rows = await table.select(LIST_PROPERTIES, `where ${table.column('user')} = ? order by ${SQL_ORDER.changed(table)}`, [ctx.user.id]);
-  return rows.map(listItem);
+  const [updatedAt, id] = [table.column('updatedAt'), table.column('id')];
+  const select = (extra: string, params: unknown[]) =>
+    queryPrepared<Record<string, unknown>>(
+      ctx.em,
+      `select ${LIST_PROPERTIES.map((name) => `${table.column(name)} as "${name}"`).join(', ')}, ${updatedAt}::text as "cursorAt"
+       from ${table.table} where ${table.column('user')} = ?${extra} order by ${SQL_ORDER.changed(table)} limit ?`,
+      [ctx.user.id, ...params, batchSize],
+    );
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows: Record<string, unknown>[] = cursor
+      ? await select(` and (${updatedAt}, ${id}) < (?::timestamptz, ?::uuid)`, [cursor.at, cursor.id])
+      : await select('', []);
+    if (rows.length === 0) return;
+    onBatch?.(rows.length);
+    const last = rows[rows.length - 1];
+    cursor = { at: last.cursorAt as string, id: last.id as string };
+    yield rows.map((row) => {
+      delete row.cursorAt;
+      return listItem(numbersOf(row));
+    });
+    if (rows.length < batchSize) return;
+  }
 }
 
-const LIST_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', 'filaments', ...COLUMN_NAMES] as const;
+/** DECIMAL columns arrive as strings from a hand-written select (plainRowTable converts its own). */
+function numbersOf(row: Record<string, unknown>): Record<string, unknown> {
+  for (const name of DECIMAL_PROPERTIES) if (typeof row[name] === 'string') row[name] = Number(row[name]);
+  return row;
+}
+
+const DECIMAL_PROPERTIES = COLUMN_NAMES.filter((name) => name !== 'quantity' && name !== 'marketplacePlatform' && name !== 'productImagePath');
+
+/** What the engine reads of a project (its own columns), and what is stored from it. */
+export const INPUT_PROPERTIES = ['id', 'name', 'createdAt', 'updatedAt', 'extraInputs', 'filaments', ...COLUMN_NAMES] as const;
+const PRICE_PROPERTIES = ['totalCosts', 'minimumPrice', 'minimumPriceWithVat', 'pricesStored'] as const;
+const LIST_PROPERTIES = [...INPUT_PROPERTIES, ...PRICE_PROPERTIES] as const;
+
+/** A project's saved inputs as the engine reads them. */
+export type ProjectInputs = Pick<Project, (typeof INPUT_PROPERTIES)[number]>;
+
+export type ProjectPrices = { totalCosts: number | null; minimumPrice: number | null; minimumPriceWithVat: number | null };
+
+/**
+ * The engine's figures of the saved inputs (the CSV's three, the card's one): what every save
+ * stores with the project. All null when no price is possible (the fee takes the whole sale).
+ */
+export function projectPrices(project: ProjectInputs): ProjectPrices {
+  const outcome = calculate(projectEngineInput(project));
+  if (!outcome.ok) return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
+  const { totalCosts, minimumPrice, minimumPriceWithVat } = outcome.result;
+  return { totalCosts, minimumPrice, minimumPriceWithVat };
+}
+
+/**
+ * Sets the stored figures of a project about to be written (every create, edit and copy),
+ * priced from its values as the database will keep them: a DECIMAL column rounds at its scale
+ * (a multi-line project's weighted € per kg, an electricity rate typed with six decimals), and
+ * the list priced the read-back values, so the figures stay the ones it showed to the cent.
+ */
+function storePrices(em: EntityManager, project: Project) {
+  const meta = em.getMetadata().get(Project.name);
+  const saved: Record<string, unknown> = { ...project };
+  for (const name of COLUMN_NAMES) {
+    const prop = meta.properties[name];
+    const value = saved[name];
+    if (prop.customType instanceof DecimalType && typeof value === 'number') saved[name] = asNumericColumn(value, prop.scale ?? 0);
+  }
+  Object.assign(project, projectPrices(saved as ProjectInputs), { pricesStored: true });
+}
+
+/**
+ * A listed project's figures: the stored ones (every row after the start's backfill,
+ * scripts/lib/migrate.ts), else the engine's for this one row (a row inserted by hand since).
+ */
+export function listedPrices(project: ProjectListItem): ProjectPrices {
+  if (!project.pricesStored) return projectPrices(project);
+  return { totalCosts: project.totalCosts ?? null, minimumPrice: project.minimumPrice ?? null, minimumPriceWithVat: project.minimumPriceWithVat ?? null };
+}
+
+/** How many projects `/angebote/neu` offers to choose from (the newest; a search finds the others). */
+export const PROJECT_CHOICES_LIMIT = 200;
+
+export type ProjectChoices = {
+  choices: Array<{ id: string; name: string }>;
+  /** More projects match than are offered (the page says to search). */
+  capped: boolean;
+  q: string;
+  selected: string;
+};
+
+/**
+ * The projects a quote can be made from (`/angebote/neu`): the newest changed ones matching the
+ * optional name search, at most PROJECT_CHOICES_LIMIT, id and name only — a seller with 100,000
+ * projects must not get them all in one select. The project named in the address
+ * (`?project=<id>`, the list's 'Angebot' link) is offered and selected even when older.
+ */
+export async function listProjectChoices(ctx: UserContext, { q = '', project = '' }: { q?: string; project?: string } = {}): Promise<ProjectChoices> {
+  const query = searchText(q, MAX_SEARCH_LENGTH);
+  const table = plainRowTable(ctx.em, Project);
+  const params: unknown[] = [ctx.user.id];
+  let tail = `where ${table.column('user')} = ?`;
+  if (query) {
+    tail += ` and ${table.column('name')} ilike ?`;
+    params.push(likePattern(query));
+  }
+  const rows = await table.select(['id', 'name'], `${tail} order by ${SQL_ORDER.changed(table)} limit ?`, [...params, PROJECT_CHOICES_LIMIT + 1]);
+  const choices = rows.slice(0, PROJECT_CHOICES_LIMIT).map((row) => ({ id: row.id as string, name: row.name as string }));
+  if (isProjectId(project) && !choices.some((choice) => choice.id === project)) {
+    const [wanted] = await table.select(['id', 'name'], `where ${table.column('user')} = ? and ${table.column('id')} = ?`, [ctx.user.id, project]);
+    if (wanted) choices.unshift({ id: wanted.id as string, name: wanted.name as string });
+  }
+  const selected = choices.some((choice) => choice.id === project) ? project : (choices[0]?.id ?? '');
+  return { choices, capped: rows.length > PROJECT_CHOICES_LIMIT, q: query, selected };
+}
 
 /** All of the user's projects, newest first (JSON API list; spec §7 has no paging). */
 export async function listAllProjects(ctx: UserContext): Promise<Project[]> {
@@ -354,7 +471,7 @@ export async function listAllProjects(ctx: UserContext): Promise<Project[]> {
 }
 
 /** The engine's input of a saved project. */
-export function projectEngineInput(project: ProjectListItem): CalculatorInput {
+export function projectEngineInput(project: ProjectInputs): CalculatorInput {
   const input: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(calculatorFields) as [string, FieldSpec][]) {
     if (!('engine' in spec) || !spec.engine) continue;
@@ -370,7 +487,7 @@ export function projectEngineInput(project: ProjectListItem): CalculatorInput {
 }
 
 /** A stored value by payload name (column, library reference id, or extra input). */
-export function projectValue(project: ProjectListItem, name: string): PayloadValue | undefined {
+export function projectValue(project: ProjectInputs, name: string): PayloadValue | undefined {
   if (name === 'name') return project.name;
   if ((SELECTED_KEYS as readonly string[]).includes(name)) {
     const ref = (project as unknown as Record<string, { id: string } | null | undefined>)[name];
@@ -380,9 +497,9 @@ export function projectValue(project: ProjectListItem, name: string): PayloadVal
   return project.extraInputs?.[name];
 }
 
-/** Minimum price incl. VAT of the saved inputs (spec §2 list card), or null when no price is possible. */
-export function projectMinimumPriceWithVat(project: ProjectListItem): number | null {
-  return minimumPriceWithVat(projectEngineInput(project));
+/** Minimum price incl. VAT of the saved inputs by the engine (spec §2 list card), or null when no price is possible. */
+export function projectMinimumPriceWithVat(project: ProjectInputs): number | null {
+  return projectPrices(project).minimumPriceWithVat;
 }
 
 /** The API's view (spec §7): the fee as `marketplaceFeePercentage`, the references as `selected…Id`. */

@@ -3,9 +3,10 @@ import { apiFailure } from './result-response.server';
 
 /**
  * An operation's file as a download (`Content-Disposition: attachment`), private to the
- * session; a failure answers with its status and German message.
+ * session; a failure answers with its status and German message. The body may be a stream
+ * (the projects CSV is written batch by batch).
  */
-export async function fileDownload(result: Result<{ body: string; filename: string }>, contentType: string): Promise<Response> {
+export async function fileDownload(result: Result<{ body: string | ReadableStream<Uint8Array>; filename: string }>, contentType: string): Promise<Response> {
   if (result.kind !== 'ok') return apiFailure(result);
   const { body, filename } = result.value;
   return new Response(body, {

@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createOrmConfig } from '../../mikro-orm.config';
+import { storeMissingProjectPrices } from '../../app/models/project-prices.server';
 
 /**
  * The PostgreSQL advisory lock every instance takes around its migrations
@@ -38,12 +39,28 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
     }
     try {
       const applied = await orm.getMigrator().up();
+      await storeMissingPrices(databaseUrl);
       return applied.map((migration) => migration.name);
     } finally {
       await lock.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
     }
   } finally {
     if (lock) await knexClient.releaseConnection(lock);
+    await orm.close(true);
+  }
+}
+
+/**
+ * The one-off step after the migrations: the engine's figures of projects saved before they
+ * were stored (app/models/project-prices.server.ts says why not in the migration). Still under
+ * the migration lock, so two starting instances do not price the same rows.
+ */
+async function storeMissingPrices(databaseUrl: string): Promise<void> {
+  const orm = await MikroORM.init(createOrmConfig(databaseUrl));
+  try {
+    const priced = await storeMissingProjectPrices(orm.em.fork());
+    if (priced > 0) console.log(`[start] stored the prices of ${priced} projects`);
+  } finally {
     await orm.close(true);
   }
 }

@@ -121,6 +121,9 @@ describe('GET /projects.csv', () => {
     expect(col(second, 'Strompreis (€/kWh)')).toBe('0,3');
     expect(col(second, 'Stundensatz (€/h)')).toBe('20,00');
     expect(col(second, 'Kleinunternehmer (§ 19 UStG)')).toBe('nein');
+    // German hours (at most two decimals) and German dates.
+    expect(col(second, 'Druckzeit (h)')).toBe('2,25');
+    expect(col(second, 'Zuletzt geändert')).toMatch(/^\d{2}\.\d{2}\.20\d{2}$/);
     const net = col(second, 'Mindestpreis netto (€)');
     const gross = col(second, 'Mindestpreis inkl. MwSt. (€)');
     expect(net).toMatch(/^\d+,\d{2}$/);

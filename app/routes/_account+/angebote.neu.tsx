@@ -10,23 +10,23 @@ import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~
 import { getServerT } from '~/i18n.server';
 import { createQuoteSchema } from '~/domain/quotes';
 import { createQuote, getBusinessDetails } from '~/models/quotes.server';
-import { listAllProjects } from '~/models/projects.server';
+import { listProjectChoices, PROJECT_CHOICES_LIMIT } from '~/models/projects.server';
 import { requireUserContext } from '~/services/auth.server';
 import { readFormData } from '~/web/form-data.server';
 import { parseSubmission } from '~/web/form-submission.server';
 import { pageResult } from '~/web/result-response.server';
 
-export const handle = { i18n: ['quotes'] };
+export const handle = { i18n: ['quotes', 'quote-project-choices'] };
 
 /** `/angebote/neu?project=<id>`: a quote for a customer from a saved project (issue 26 §2). */
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = await requireUserContext(args);
   const t = await getServerT('quotes');
-  const projects = (await listAllProjects(ctx)).map((project) => ({ id: project.id, name: project.name }));
-  const wanted = new URL(args.request.url).searchParams.get('project') ?? '';
-  const selected = projects.some((project) => project.id === wanted) ? wanted : (projects[0]?.id ?? '');
+  const params = new URL(args.request.url).searchParams;
+  // The newest projects (and a search for the others), not the whole account (security review).
+  const { choices: projects, capped, q, selected } = await listProjectChoices(ctx, { q: params.get('q') ?? '', project: params.get('project') ?? '' });
   const hasBusinessDetails = (await getBusinessDetails(ctx)) !== null;
-  return { projects, selected, hasBusinessDetails, meta: { title: t('new.metaTitle') } };
+  return { projects, capped, q, project: params.get('project') ?? '', selected, hasBusinessDetails, meta: { title: t('new.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,7 +44,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function NewQuotePage() {
   const { t } = useTranslation('quotes');
-  const { projects, selected, hasBusinessDetails } = useLoaderData<typeof loader>();
+  const { t: tc } = useTranslation('quote-project-choices');
+  const { projects, capped, q, project, selected, hasBusinessDetails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -73,7 +74,31 @@ export default function NewQuotePage() {
           </Link>
         </p>
       ) : null}
-      {projects.length === 0 ? (
+      {projects.length > 0 || q ? (
+        // A GET form of its own (forms cannot nest): works without JavaScript.
+        <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2" data-testid="project-choice-search">
+          {project ? <input type="hidden" name="project" value={project} /> : null}
+          <div className="min-w-0 flex-1">
+            <label htmlFor="project-choice-q" className="mb-1.5 block text-sm font-medium">
+              {tc('search')}
+            </label>
+            <input id="project-choice-q" name="q" type="search" defaultValue={q} maxLength={200} placeholder={tc('searchPlaceholder')} className={inputClassName} />
+          </div>
+          <button type="submit" className="rounded-md border border-surface-line px-4 py-2 text-sm font-medium hover:bg-surface-subtle">
+            {tc('searchButton')}
+          </button>
+        </Form>
+      ) : null}
+      {capped ? (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="project-choice-capped">
+          {tc(q ? 'cappedSearch' : 'capped', { count: PROJECT_CHOICES_LIMIT })}
+        </p>
+      ) : null}
+      {projects.length === 0 && q ? (
+        <p className="mt-4 text-sm" data-testid="project-choice-none">
+          {tc('noMatch', { q })}
+        </p>
+      ) : projects.length === 0 ? (
         <div className="mt-6 rounded-card border border-dashed border-surface-line p-6 text-center">
           <p className="font-medium">{t('new.noProjects')}</p>
           <Link to="/calculator" className="mt-2 inline-block text-brand-700 underline">

@@ -11,8 +11,8 @@ import {
   copyProject,
   deleteProject,
   getProject,
+  listedPrices,
   listProjects,
-  projectMinimumPriceWithVat,
 } from '~/models/projects.server';
 import { CONFIRM_DELETE_PARAM, LIMIT_NOTICE_PARAM, readProjectSort, SORT_PARAM } from '~/domain/projects';
 import { invalid, valueOrNull } from '~/domain/result';
@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     showLimit: params.has(LIMIT_NOTICE_PARAM) && !canCreate,
     confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
     projects: list.items.map((project) => {
-      const price = projectMinimumPriceWithVat(project);
+      const price = listedPrices(project).minimumPriceWithVat;
       return {
         id: project.id,
         name: project.name,

@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Project } from '../entities';
+import { plainRowTable } from '../services/plain-rows.server';
+import { INPUT_PROPERTIES, listItem, PROJECT_BATCH_SIZE, projectPrices, type ProjectPrices } from './projects.server';
+
+/**
+ * The stored figures of projects saved before they were stored (security review: the list's
+ * price order and the CSV read them from SQL). Run at every start right after the migrations
+ * (scripts/lib/migrate.ts, under the migration lock), not inside a migration: the migrations
+ * ship as single compiled files (scripts/build-production-scripts.ts) that cannot import the
+ * engine, and pricing must be the engine's to the cent. Rows without stored figures are found
+ * by a partial index, so a start with nothing to do costs one empty index read.
+ *
+ * In batches by id, one UPDATE per batch; `updated_at` stays (the list's "last change" order is
+ * the seller's, not ours). A row the engine refuses (a hand-edited value out of range) is stored
+ * without a price rather than stopping the start. Returns the number of rows priced.
+ */
+export async function storeMissingProjectPrices(
+  em: EntityManager,
+  { batchSize = PROJECT_BATCH_SIZE, onBatch }: { batchSize?: number; onBatch?: (size: number) => void } = {},
+): Promise<number> {
+  const table = plainRowTable(em, Project);
+  const stored = table.column('pricesStored');
+  let total = 0;
+  for (;;) {
+    const rows = await table.select(INPUT_PROPERTIES, `where not ${stored} order by ${table.column('id')} limit ?`, [batchSize]);
+    if (rows.length === 0) return total;
+    const params: unknown[] = [];
+    for (const row of rows) {
+      const prices = pricesOrNone(row);
+      params.push(row.id, prices.totalCosts, prices.minimumPrice, prices.minimumPriceWithVat);
+    }
+    const values = rows.map(() => '(?::uuid, ?::double precision, ?::double precision, ?::double precision)').join(', ');
+    await em.getConnection().execute(
+      `update ${table.table} p set ${table.column('totalCosts')} = v.total, ${table.column('minimumPrice')} = v.net,
+         ${table.column('minimumPriceWithVat')} = v.gross, ${stored} = true
+       from (values ${values}) as v(id, total, net, gross) where p.${table.column('id')} = v.id`,
+      params,
+    );
+    total += rows.length;
+    onBatch?.(rows.length);
+    // A long backfill leaves the event loop free between batches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function pricesOrNone(row: Record<string, unknown>): ProjectPrices {
+  try {
+    return projectPrices(listItem(row));
+  } catch (error) {
+    console.warn(`[prices] project ${String(row.id)} cannot be priced (${(error as Error).message}); stored without a price`);
+    return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
+  }
+}
