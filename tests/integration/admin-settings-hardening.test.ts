@@ -1,59 +1,18 @@
-import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MailOutbox, User } from '../../app/entities';
+import { MailOutbox } from '../../app/entities';
 import { action as adminAction } from '../../app/routes/_admin+/admin';
 import { action as settingsGroupAction } from '../../app/routes/api+/admin.settings.$group';
 import { action as sendTestAction } from '../../app/routes/api+/admin.settings.email.send-test';
 import { action as smtpTestAction } from '../../app/routes/api+/admin.settings.email.test/route';
-import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { getEmailConfig } from '../../app/services/admin-settings.server';
-import { closedPort, startAuthSmtpServer } from '../setup/admin-helpers';
-import { APP_URL, apiRequest, createUser, randomIp, sessionCookie, useAuthTestApp } from '../setup/auth-app';
+import { closedPort, startAuthSmtpServer, startPasswordTrap } from '../setup/admin-helpers';
+import { apiRequest, formRequest, type Handler, invoke, randomIp, signInThroughApi, useAuthTestApp } from '../setup/auth-app';
 
 // Security review fixes for the admin settings (SMTP password, German errors, test mail race).
 const app = useAuthTestApp('admin-hardening');
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-type Outcome = { status: number; headers: Headers; body: unknown; text: string };
-
-async function invoke(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = await handler({ request, params, context: {} });
-  } catch (error) {
-    result = error;
-  }
-  if (result instanceof Response) {
-    const text = await result.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: result.status, headers: result.headers, body, text };
-  }
-  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
-    const { data, init } = result as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data, text: JSON.stringify(data) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, headers: new Headers(), body: result, text: JSON.stringify(result) };
-}
-
-async function signIn({ admin = false }: { admin?: boolean } = {}) {
-  const created = await createUser(app.orm, {});
-  if (admin) await app.em().nativeUpdate(User, { id: created.user.id }, { isAdmin: 1 });
-  const response = await invoke(loginAction as Handler, apiRequest('/api/auth/login', 'POST', { email: created.email, password: created.password }, { ip: randomIp() }));
-  expect(response.status).toBe(200);
-  return { ...created, id: created.user.id, cookie: sessionCookie(new Response(null, { headers: response.headers }))! };
-}
-
-function formRequest(pathname: string, fields: Record<string, string>, cookie: string | null) {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': '127.0.0.1' });
-  if (cookie) headers.set('Cookie', cookie);
-  return new Request(`${APP_URL}${pathname}`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
-}
+/** Signs in through POST /api/auth/login (an admin with `admin: true`). */
+const signIn = (options: Parameters<typeof signInThroughApi>[1] = {}) => signInThroughApi(app.orm, options);
 
 let admin: Awaited<ReturnType<typeof signIn>>;
 
@@ -71,19 +30,8 @@ const saveEmail = (fields: Record<string, unknown>) =>
 
 describe('SMTP password stays with its server', () => {
   it('refuses a new host, port or user without a newly typed password, so the stored one never reaches another server', async () => {
-    const heard: string[] = [];
-    const trap = new SMTPServer({
-      authMethods: ['PLAIN', 'LOGIN'],
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onAuth(auth, _session, callback) {
-        heard.push(String(auth.password));
-        callback(null, { user: auth.username });
-      },
-    });
-    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
-    const trapPort = (trap.server.address() as { port: number }).port;
+    const trap = await startPasswordTrap({ accept: true });
+    const { heard, port: trapPort } = trap;
     try {
       expect((await saveEmail({ host: 'smtp.example.de', port: 587, user: 'mailer', password: 'STORED-geheim' })).status).toBe(200);
       // Same server, blank password: keeps the stored one.
@@ -120,7 +68,7 @@ describe('SMTP password stays with its server', () => {
       expect((await saveEmail({ host: '127.0.0.1', port: trapPort, user: 'mailer', password: 'NEU-geheim' })).status).toBe(200);
       expect((await getEmailConfig(app.em())).password).toBe('NEU-geheim');
     } finally {
-      await new Promise<void>((resolve) => trap.close(() => resolve()));
+      await trap.close();
     }
   });
 });

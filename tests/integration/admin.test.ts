@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,57 +13,16 @@ import { loader as usersLoader } from '../../app/routes/api+/admin.users';
 import { action as userDeleteAction } from '../../app/routes/api+/admin.users.$id';
 import { action as profileAction } from '../../app/routes/api+/profile';
 import { loader as exportLoader } from '../../app/routes/api+/profile.export';
-import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { getEmailConfig, getStripeConfig, findUndecryptableSettings, readSettings, reencryptSettings } from '../../app/services/admin-settings.server';
 import { keyIdOf, settingsKeyring } from '../../app/services/settings-crypto.server';
 import { getFileStore } from '../../app/services/storage.server';
-import { APP_URL, apiRequest, createUser, randomIp, sessionCookie, useAuthTestApp } from '../setup/auth-app';
-import { closedPort, startAuthSmtpServer, startFakeStripe, startSilentServer } from '../setup/admin-helpers';
+import { apiRequest, createUser, formRequest, type Handler, invoke, type Outcome, signInThroughApi, useAuthTestApp } from '../setup/auth-app';
+import { closedPort, startAuthSmtpServer, startFakeStripe, startPasswordTrap, startSilentServer } from '../setup/admin-helpers';
 
 const app = useAuthTestApp('admin');
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-type Outcome = { status: number; headers: Headers; body: unknown; text: string };
-
-/** Runs a loader or action; Responses (returned or thrown) and Remix `data()` results alike. */
-async function invoke(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
-  let result: unknown;
-  try {
-    result = await handler({ request, params, context: {} });
-  } catch (error) {
-    result = error;
-  }
-  if (result instanceof Response) {
-    const text = await result.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: result.status, headers: result.headers, body, text };
-  }
-  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
-    const { data, init } = result as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data, text: JSON.stringify(data) };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, headers: new Headers(), body: result, text: JSON.stringify(result) };
-}
-
-async function signIn({ admin = false, ...options }: { admin?: boolean; email?: string; password?: string } = {}) {
-  const created = await createUser(app.orm, options);
-  if (admin) await app.em().nativeUpdate(User, { id: created.user.id }, { isAdmin: 1 });
-  const response = await invoke(loginAction as Handler, apiRequest('/api/auth/login', 'POST', { email: created.email, password: created.password }, { ip: randomIp() }));
-  expect(response.status).toBe(200);
-  return { ...created, id: created.user.id, cookie: sessionCookie(new Response(null, { headers: response.headers }))! };
-}
-
-function formRequest(pathname: string, fields: Record<string, string>, cookie: string | null) {
-  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': '127.0.0.1' });
-  if (cookie) headers.set('Cookie', cookie);
-  return new Request(`${APP_URL}${pathname}`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
-}
+/** Signs in through POST /api/auth/login (an admin with `admin: true`). */
+const signIn = (options: Parameters<typeof signInThroughApi>[1] = {}) => signInThroughApi(app.orm, options);
 
 const STRIPE = {
   publicKey: 'pk_test_public',
@@ -354,27 +312,16 @@ describe('SMTP test and test mail', () => {
       // A blank password means the saved one only for the saved server; another host never gets it.
       const same = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', port: String(smtp.port), user: smtp.user }, admin.cookie));
       expect(same.status).toBe(200);
-      const heard: string[] = [];
-      const trap = new SMTPServer({
-        authMethods: ['PLAIN', 'LOGIN'],
-        allowInsecureAuth: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onAuth(auth, _session, callback) {
-          heard.push(String(auth.password));
-          callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
-        },
-      });
-      await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+      const trap = await startPasswordTrap({ accept: false });
       try {
-        const trapPort = (trap.server.address() as { port: number }).port;
+        const { heard, port: trapPort } = trap;
         for (const fields of [{ port: String(trapPort), user: smtp.user }, { port: String(trapPort), user: 'angreifer' }]) {
           const probe = await invoke(adminAction as Handler, formRequest('/admin?tab=email', { intent: 'smtpTest', host: '127.0.0.1', ...fields }, admin.cookie));
           expect(probe.status).toBe(422);
         }
         expect(heard).not.toContain(smtp.pass);
       } finally {
-        await new Promise<void>((resolve) => trap.close(() => resolve()));
+        await trap.close();
       }
 
       const sent = await invoke(sendTestAction as Handler, apiRequest('/api/admin/settings/email/send-test', 'POST', { testEmail: 'empfang@example.de' }, { cookie: admin.cookie }));

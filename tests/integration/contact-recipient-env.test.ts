@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AdminSetting, User } from '../../app/entities';
 import { describeContactRecipient, findContactRecipient } from '../../app/models/contact.server';
 import { action as contactAction } from '../../app/routes/api+/contact';
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { parseEnv } from '../../app/lib/env.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
-import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
+import { useTestSmtpServer } from '../setup/smtp-server';
 
 /*
  * CONTACT_EMAIL: where contact messages go until an admin sets a contact
@@ -17,17 +17,10 @@ const CONTACT_EMAIL = 'kontakt-fallback@druckpreis.example';
 process.env.CONTACT_EMAIL = CONTACT_EMAIL;
 
 const app = useAuthTestApp('contact_recipient_env');
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-});
+const mailServer = useTestSmtpServer();
 
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   delete process.env.CONTACT_EMAIL;
-  await smtp?.stop();
 });
 
 describe('CONTACT_EMAIL', () => {
@@ -55,10 +48,10 @@ describe('CONTACT_EMAIL', () => {
     );
     expect(response.status).toBe(200);
     for (let round = 0; round < 5; round++) if ((await deliverPendingMails({ em: app.orm.em.fork() })).sent === 0) break;
-    const notification = smtp.messages.find((mail) => mail.text.includes('Frage zur Marge') || mail.subject.includes('Frage zur Marge'));
+    const notification = mailServer.server.messages.find((mail) => mail.text.includes('Frage zur Marge') || mail.subject.includes('Frage zur Marge'));
     expect(notification, 'the notification arrived over SMTP').toBeDefined();
     expect(notification!.envelope.to).toEqual([CONTACT_EMAIL]);
     // The auto-reply went to the sender, not to the fallback.
-    expect(smtp.messages.some((mail) => mail.envelope.to.includes(sender))).toBe(true);
+    expect(mailServer.server.messages.some((mail) => mail.envelope.to.includes(sender))).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminSetting, ContactMessage, User } from '../../app/entities';
 import { describeContactRecipient, findContactRecipient } from '../../app/models/contact.server';
 import { action as contactAction } from '../../app/routes/api+/contact';
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { apiRequest, call, createUser, randomIp, uniqueEmail, useAuthTestApp } from '../setup/auth-app';
-import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
+import { useTestSmtpServer } from '../setup/smtp-server';
 
 /*
  * Contact messages must reach somebody (issue 8 §4): without a contact
@@ -15,21 +15,14 @@ import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
  */
 
 const app = useAuthTestApp('contact_recipient');
-let smtp: TestSmtpServer;
+const mailServer = useTestSmtpServer();
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   delete process.env.CONTACT_EMAIL;
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp?.stop();
 });
 
 const send = (email: string, subject: string) =>
@@ -42,7 +35,7 @@ async function deliverAll() {
 }
 
 function notificationsAbout(subject: string) {
-  return smtp.messages.filter((mail) => mail.text.includes(subject) || mail.subject.includes(subject));
+  return mailServer.server.messages.filter((mail) => mail.text.includes(subject) || mail.subject.includes(subject));
 }
 
 describe('where contact messages go', () => {
@@ -56,7 +49,7 @@ describe('where contact messages go', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/nobody is notified/));
     // Nobody reads it: no auto-reply promising an answer within 24 hours (issue 20).
     await deliverAll();
-    expect(smtp.messages.filter((mail) => mail.envelope.to.includes(sender))).toEqual([]);
+    expect(mailServer.server.messages.filter((mail) => mail.envelope.to.includes(sender))).toEqual([]);
   });
 
   it('goes to the first admin when neither the admin settings nor CONTACT_EMAIL name an address', async () => {

@@ -7,31 +7,12 @@ import { loader as listLoader, action as listAction } from '../../app/routes/api
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as projectsPageAction } from '../../app/routes/_account+/projects';
 import { action as calculatorAction, loader as calculatorLoader } from '../../app/routes/_calculator+/calculator';
-import { issueUserSession } from '../../app/services/auth.server';
-import { apiRequest, APP_URL, createUser, useAuthTestApp } from '../setup/auth-app';
+import { apiRequest, APP_URL, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 const app = useAuthTestApp('filament-lines');
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await handler({ request, params, context: {} });
-    if (!(result instanceof Response)) throw new Error('handler did not return a Response');
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-async function signedInUser() {
-  const { user } = await createUser(app.orm);
-  await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
-  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
-  const cookie = /__session=[^;]*/.exec(setCookie)![0];
-  return { user, cookie };
-}
+/** Premium, so the project limit never gets in the way. */
+const signedInPremiumUser = () => signedInUser(app.orm, { premium: true });
 
 async function filament(userId: string, values: Partial<Filament> = {}) {
   const em = app.em();
@@ -40,30 +21,14 @@ async function filament(userId: string, values: Partial<Filament> = {}) {
   return entity;
 }
 
-const base = {
-  name: 'Drache dreifarbig',
-  quantity: 2,
-  printTime: 4.5,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  marketplaceFeeFixed: 0.35,
-  profitMargin: 30,
-  targetPrice: 0,
-  printerCost: 450,
-  printerLifetimeHours: 8000,
-};
+// A project without its filament fields: each test names its filament lines.
+const { filamentWeight: _weight, filamentPricePerKg: _price, ...base } = projectPayload({ name: 'Drache dreifarbig', quantity: 2, printTime: 4.5 });
 
 const api = {
-  list: (cookie: string) => run(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),
-  create: (cookie: string, body: unknown) => run(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie })),
-  get: (cookie: string, id: string) => run(oneLoader as Handler, apiRequest(`/api/projects/${id}`, 'GET', undefined, { cookie }), { id }),
-  put: (cookie: string, id: string, body: unknown) => run(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id }),
+  list: (cookie: string) => call(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),
+  create: (cookie: string, body: unknown) => call(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie })),
+  get: (cookie: string, id: string) => call(oneLoader as Handler, apiRequest(`/api/projects/${id}`, 'GET', undefined, { cookie }), { id }),
+  put: (cookie: string, id: string, body: unknown) => call(oneAction as Handler, apiRequest(`/api/projects/${id}`, 'PUT', body, { cookie }), { id }),
 };
 
 type LoaderData = { values: Record<string, string>; hidden: Record<string, string>; evaluation: ReturnType<typeof evaluateCalculator> };
@@ -77,15 +42,15 @@ async function openCalculator(query: string, cookie: string | null): Promise<Loa
 async function saveFromCalculator(cookie: string, fields: Record<string, string>): Promise<string> {
   const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie });
   const request = new Request(`${APP_URL}/calculator`, { method: 'POST', headers, body: new URLSearchParams({ intent: 'save', ...fields }) });
-  const response = await run(calculatorAction as Handler, request);
+  const response = await call(calculatorAction as Handler, request);
   expect(response.status).toBe(302);
   return /project=([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')![1];
 }
 
 describe('the §7 API with filament lines', () => {
   it('stores the lines, answers them with the total grams and the weighted € per kg, and keeps only own active library ids', async () => {
-    const { user, cookie } = await signedInUser();
-    const other = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
+    const other = await signedInPremiumUser();
     const own = await filament(user.id, { pricePerKg: 30 });
     const resting = await filament(user.id, { name: 'Ruhend', isActive: 0 });
     const foreign = await filament(other.user.id, { name: 'Fremd' });
@@ -124,7 +89,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('a project without lines (saved before them) answers one line from its fields', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInPremiumUser();
     const body = await (await api.create(cookie, { ...base, filamentWeight: 40, filamentPricePerKg: 22.5 })).json();
     expect(body.filaments).toEqual([{ grams: 40, pricePerKg: 22.5 }]);
     expect([body.filamentWeight, body.filamentPricePerKg]).toEqual([40, 22.5]);
@@ -133,7 +98,7 @@ describe('the §7 API with filament lines', () => {
   });
 
   it('answers bad lines 400 with German messages by line and part, never 500', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInPremiumUser();
     const cases: Array<[unknown, Record<string, string>]> = [
       ['drei', { filaments: 'Die Filamentzeilen müssen eine Liste von Zeilen mit Gramm und Preis pro kg sein.' }],
       [[], { filaments: 'Eine Kalkulation braucht mindestens eine Filamentzeile.' }],
@@ -171,7 +136,7 @@ describe('the calculator page with filament lines', () => {
   };
 
   it('saves the lines, reopens them with the same figures, and the projects list and a copy show the same price', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const expected = evaluateCalculator(rawValuesFromSearchParams(new URLSearchParams(lineFields)));
     if (expected.status !== 'ok') throw new Error('expected a result');
     const id = await saveFromCalculator(cookie, lineFields);
@@ -191,14 +156,14 @@ describe('the calculator page with filament lines', () => {
 
     const form = new URLSearchParams({ intent: 'copy', id });
     const headers = new Headers({ 'x-druckpreis-client-ip': '127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie });
-    expect((await run(projectsPageAction as Handler, new Request(`${APP_URL}/projects`, { method: 'POST', headers, body: form }))).status).toBe(302);
+    expect((await call(projectsPageAction as Handler, new Request(`${APP_URL}/projects`, { method: 'POST', headers, body: form }))).status).toBe(302);
     const copy = await app.em().findOneOrFail(Project, { user: user.id, name: 'Drache (Kopie)' });
     const copied = await openCalculator(`project=${copy.id}`, cookie);
     expect(copied.evaluation).toEqual(expected);
   });
 
   it('a one-line save is stored as before (no list), and a deleted library filament leaves the line values', async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const spool = await filament(user.id, { pricePerKg: 33 });
     const single = await saveFromCalculator(cookie, { projectName: 'Ring', filamentWeight: '12,5' });
     expect((await app.em().findOneOrFail(Project, { id: single })).filaments ?? null).toBeNull();
@@ -212,7 +177,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInPremiumUser();
     const id = await saveFromCalculator(cookie, lineFields);
     const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
     expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);

@@ -9,7 +9,7 @@ import { action as uploadAction } from '../../app/routes/api+/images.upload';
 import { action as calculatorAction } from '../../app/routes/_calculator+/calculator';
 import { getFileStore, type FileStore } from '../../app/services/storage.server';
 import { deleteAbandonedUploads } from '../../app/services/upload-cleanup.server';
-import { apiRequest, call, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { apiRequest, call, projectPayload, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /**
  * Issue 12 §4: product images that are never saved with a project are deleted
@@ -25,24 +25,9 @@ const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAD
 /** Premium, so the project limit never gets in the way of the image tests. */
 const signedInPremiumUser = () => signedInUser(app.orm, { premium: true });
 
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Vase',
-  quantity: 1,
-  filamentWeight: 40,
-  filamentPricePerKg: 22.5,
-  printTime: 2,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  profitMargin: 30,
-  targetPrice: 0,
-  ...overrides,
-});
+// Without the fixed fee and the printer's cost and lifetime (the image tests never needed them).
+const { marketplaceFeeFixed: _fee, printerCost: _cost, printerLifetimeHours: _hours, ...basePayload } = projectPayload({ printTime: 2 });
+const payload = (overrides: Record<string, unknown> = {}) => ({ ...basePayload, ...overrides });
 
 const createProject = (cookie: string, body: unknown) => call(listAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie }));
 const updateProject = (cookie: string, id: string, body: unknown) =>

@@ -4,31 +4,12 @@ import { storeMissingProjectPrices } from '../../app/models/project-prices.serve
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as csvLoader } from '../../app/routes/_account+/projects[.]csv';
 import { action as createAction } from '../../app/routes/api+/projects';
-import { apiRequest, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { apiRequest, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /** Security review: a Premium library of thousands of projects must not stall the process. */
 const app = useAuthTestApp('project_list_large');
 
-const payload = {
-  name: 'Vorlage',
-  quantity: 1,
-  filamentWeight: 40,
-  filamentPricePerKg: 22.5,
-  printTime: 2.25,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  marketplaceFeeFixed: 0.35,
-  profitMargin: 30,
-  targetPrice: 0,
-  printerCost: 450,
-  printerLifetimeHours: 8000,
-};
+const payload = projectPayload({ name: 'Vorlage' });
 
 describe('mapInBatches', () => {
   it('lets other work run between batches and keeps the order', async () => {

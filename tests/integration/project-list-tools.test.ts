@@ -3,33 +3,13 @@ import { csvCell, csvDocument } from '../../app/lib/csv';
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as csvLoader } from '../../app/routes/_account+/projects[.]csv';
 import { action as createAction } from '../../app/routes/api+/projects';
-import { apiRequest, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { apiRequest, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /** Issue 24 §4: the project list's order (name, last change, price) and `GET /projects.csv`. */
 
 const app = useAuthTestApp('project_tools');
 
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Vase',
-  quantity: 1,
-  filamentWeight: 40,
-  filamentPricePerKg: 22.5,
-  printTime: 2.25,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  marketplaceFeeFixed: 0.35,
-  profitMargin: 30,
-  targetPrice: 0,
-  printerCost: 450,
-  printerLifetimeHours: 8000,
-  ...overrides,
-});
+const payload = projectPayload;
 
 async function create(cookie: string, overrides: Record<string, unknown>) {
   const response = await call(createAction as Handler, apiRequest('/api/projects', 'POST', payload(overrides), { cookie }));

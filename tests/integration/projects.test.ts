@@ -10,31 +10,11 @@ import { action as calculatorAction } from '../../app/routes/_calculator+/calcul
 import { action as slicerImportAction } from '../../app/routes/_calculator+/calculator.slicer-import';
 import { loader as imageLoader } from '../../app/routes/_resources+/images.$';
 import { getFileStore } from '../../app/services/storage.server';
-import { apiRequest, call, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { apiRequest, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 const app = useAuthTestApp('projects');
 
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Vase Design #1',
-  quantity: 2,
-  filamentWeight: 40,
-  filamentPricePerKg: 22.5,
-  printTime: 2.25,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  marketplaceFeeFixed: 0.35,
-  profitMargin: 30,
-  targetPrice: 0,
-  printerCost: 450,
-  printerLifetimeHours: 8000,
-  ...overrides,
-});
+const payload = (overrides: Record<string, unknown> = {}) => projectPayload({ name: 'Vase Design #1', quantity: 2, ...overrides });
 
 const api = {
   list: (cookie: string | null) => call(listLoader as Handler, apiRequest('/api/projects', 'GET', undefined, { cookie })),

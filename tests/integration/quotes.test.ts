@@ -1,9 +1,8 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BusinessDetails, MailOutbox, Project, Quote, User } from '../../app/entities';
 import { deliverPendingMails } from '../../app/services/mail.server';
 import { consumeRateLimit } from '../../app/services/rate-limit.server';
-import { issueUserSession } from '../../app/services/auth.server';
 import { createQuote, deleteQuotesOfUser, exportQuotesOfUser, quotePdf, saveBusinessDetails, setQuoteStatus } from '../../app/models/quotes.server';
 import type { UserContext } from '../../app/services/request-context.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/quotes';
@@ -12,32 +11,11 @@ import { loader as pdfLoader } from '../../app/routes/api+/quotes.$id.pdf';
 import { action as sendAction } from '../../app/routes/api+/quotes.$id.send';
 import { loader as pagePdfLoader } from '../../app/routes/_account+/angebote.$id[.pdf]';
 import { action as projectsAction } from '../../app/routes/api+/projects';
-import { apiRequest, createUser, randomIp, useAuthTestApp } from '../setup/auth-app';
-import { startTestSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
+import { apiRequest, call, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { useTestSmtpServer } from '../setup/smtp-server';
 
 const app = useAuthTestApp('quotes');
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp?.stop();
-});
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
-
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await handler({ request, params, context: {} });
-    if (!(result instanceof Response)) throw new Error('handler did not return a Response');
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
+const mailServer = useTestSmtpServer();
 
 async function saveDetails(user: User) {
   await saveBusinessDetails(contextOf(user), {
@@ -47,10 +25,7 @@ async function saveDetails(user: User) {
 }
 
 async function seller({ premium = false } = {}) {
-  const { user } = await createUser(app.orm);
-  if (premium) await app.em().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
-  const setCookie = await issueUserSession(new Request('http://localhost:3000/'), user.id);
-  const cookie = /__session=[^;]*/.exec(setCookie)![0];
+  const { user, cookie } = await signedInUser(app.orm, { premium });
   const ip = randomIp();
   return { user, cookie, ip };
 }
@@ -78,18 +53,18 @@ const projectPayload = {
 
 const api = {
   createProject: async (cookie: string, body: unknown = projectPayload) => {
-    const response = await run(projectsAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie }));
+    const response = await call(projectsAction as Handler, apiRequest('/api/projects', 'POST', body, { cookie }));
     expect(response.status).toBe(201);
     return (await response.json()) as { id: string };
   },
-  list: (cookie: string) => run(listLoader as Handler, apiRequest('/api/quotes', 'GET', undefined, { cookie })),
-  create: (cookie: string, body: unknown) => run(listAction as Handler, apiRequest('/api/quotes', 'POST', body, { cookie })),
-  get: (cookie: string, id: string) => run(oneLoader as Handler, apiRequest(`/api/quotes/${id}`, 'GET', undefined, { cookie }), { id }),
-  put: (cookie: string, id: string, body: unknown) => run(oneAction as Handler, apiRequest(`/api/quotes/${id}`, 'PUT', body, { cookie }), { id }),
-  delete: (cookie: string, id: string) => run(oneAction as Handler, apiRequest(`/api/quotes/${id}`, 'DELETE', undefined, { cookie }), { id }),
-  pdf: (cookie: string, id: string) => run(pdfLoader as Handler, apiRequest(`/api/quotes/${id}/pdf`, 'GET', undefined, { cookie }), { id }),
+  list: (cookie: string) => call(listLoader as Handler, apiRequest('/api/quotes', 'GET', undefined, { cookie })),
+  create: (cookie: string, body: unknown) => call(listAction as Handler, apiRequest('/api/quotes', 'POST', body, { cookie })),
+  get: (cookie: string, id: string) => call(oneLoader as Handler, apiRequest(`/api/quotes/${id}`, 'GET', undefined, { cookie }), { id }),
+  put: (cookie: string, id: string, body: unknown) => call(oneAction as Handler, apiRequest(`/api/quotes/${id}`, 'PUT', body, { cookie }), { id }),
+  delete: (cookie: string, id: string) => call(oneAction as Handler, apiRequest(`/api/quotes/${id}`, 'DELETE', undefined, { cookie }), { id }),
+  pdf: (cookie: string, id: string) => call(pdfLoader as Handler, apiRequest(`/api/quotes/${id}/pdf`, 'GET', undefined, { cookie }), { id }),
   send: (cookie: string, id: string, body: unknown, ip = '127.0.0.1') =>
-    run(sendAction as Handler, apiRequest(`/api/quotes/${id}/send`, 'POST', body, { cookie, ip }), { id }),
+    call(sendAction as Handler, apiRequest(`/api/quotes/${id}/send`, 'POST', body, { cookie, ip }), { id }),
 };
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -219,7 +194,7 @@ describe('GET /angebote/<id>.pdf', () => {
     const quote = await (await api.create(owner.cookie, { projectId: project.id, customerName: 'Erika' })).json();
     const attacker = await seller();
     const get = (cookie: string, id: string) =>
-      run(pagePdfLoader as Handler, apiRequest(`/angebote/${id}.pdf`, 'GET', undefined, { cookie }), { id });
+      call(pagePdfLoader as Handler, apiRequest(`/angebote/${id}.pdf`, 'GET', undefined, { cookie }), { id });
     const mine = await get(owner.cookie, quote.id);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toContain('application/pdf');
@@ -391,7 +366,7 @@ describe('snapshot, PDF, mail', () => {
     });
     const project = await api.createProject(cookie);
     const quote = await (await api.create(cookie, { projectId: project.id, customerName: 'Erika' })).json();
-    const before = smtp.messages.length;
+    const before = mailServer.server.messages.length;
     const sent = await api.send(cookie, quote.id, { to: 'erika@kunde.example', subject: `Ihr Angebot ${quote.number}`, message: 'Guten Tag,\nanbei unser Angebot.' }, ip);
     expect(sent.status).toBe(200);
     expect((await sent.json()).status).toBe('sent');
@@ -399,8 +374,8 @@ describe('snapshot, PDF, mail', () => {
     expect(row.attachments?.[0]).toMatchObject({ filename: `Angebot-${quote.number}.pdf`, contentType: 'application/pdf' });
 
     await deliverPendingMails({ em: app.em() });
-    await smtp.waitFor(before + 1);
-    const mail = smtp.messages[smtp.messages.length - 1];
+    await mailServer.server.waitFor(before + 1);
+    const mail = mailServer.server.messages[mailServer.server.messages.length - 1];
     expect(mail.envelope.to).toEqual(['erika@kunde.example']);
     // Reply-To: the seller's verified account address, never the unverified business e-mail (phishing).
     expect(mail.header('reply-to')).toContain(user.email);

@@ -101,3 +101,28 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/**
+ * An SMTP server that notes every password a client offers (to prove a stored password never
+ * reaches another server). `accept`: whether it takes any login (else answers 535).
+ */
+export async function startPasswordTrap({ accept }: { accept: boolean }) {
+  const heard: string[] = [];
+  const trap = new SMTPServer({
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      heard.push(String(auth.password));
+      if (accept) callback(null, { user: auth.username });
+      else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+  });
+  await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+  return {
+    heard,
+    port: (trap.server.address() as net.AddressInfo).port,
+    close: () => new Promise<void>((resolve) => trap.close(() => resolve())),
+  };
+}

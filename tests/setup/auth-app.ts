@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createOrmConfig } from '../../mikro-orm.config';
 import { MailOutbox, User } from '../../app/entities';
 import { closeOrm } from '../../app/services/db.server';
 import { sessionStorage } from '../../app/services/session.server';
 import { hashPassword } from '../../app/models/users.server';
 import { issueUserSession } from '../../app/services/auth.server';
+import { action as loginAction } from '../../app/routes/api+/auth.login';
 import { runMigrations } from '../../scripts/lib/migrate';
 import { createTestDatabase } from './database';
 
@@ -131,4 +132,77 @@ export async function signedInUser(orm: MikroORM, { premium = false } = {}) {
   if (premium) await orm.em.fork().nativeUpdate(User, { id: user.id }, { isPremium: 1 });
   const setCookie = await issueUserSession(new Request(`${APP_URL}/`), user.id);
   return { user, cookie: /__session=[^;]*/.exec(setCookie)![0] };
+}
+
+/** A loader's or action's answer, read whatever its kind: a Response (returned or thrown), Remix `data()`, or plain data. */
+export type Outcome = { status: number; headers: Headers; body: unknown; text: string };
+
+/** Runs a loader or action; Responses (returned or thrown) and Remix `data()` results alike. */
+export async function invoke(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await handler({ request, params, context: {} });
+  } catch (error) {
+    result = error;
+  }
+  if (result instanceof Response) {
+    const text = await result.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: result.status, headers: result.headers, body, text };
+  }
+  if (result && typeof result === 'object' && (result as { type?: string }).type === 'DataWithResponseInit') {
+    const { data, init } = result as { data: unknown; init?: ResponseInit };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data, text: JSON.stringify(data) };
+  }
+  if (result instanceof Error) throw result;
+  return { status: 200, headers: new Headers(), body: result, text: JSON.stringify(result) };
+}
+
+/** A page form's POST (urlencoded), as the express server hands it to Remix. */
+export function formRequest(pathname: string, fields: Record<string, string>, cookie: string | null): Request {
+  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'x-druckpreis-client-ip': '127.0.0.1' });
+  if (cookie) headers.set('Cookie', cookie);
+  return new Request(`${APP_URL}${pathname}`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
+}
+
+/**
+ * A confirmed account (an admin with `admin: true`) signed in through POST /api/auth/login from a
+ * fresh IP: the account, its id and the `__session=...` pair for a Cookie header.
+ */
+export async function signInThroughApi(orm: MikroORM, { admin = false, ...options }: { admin?: boolean; email?: string; password?: string } = {}) {
+  const created = await createUser(orm, options);
+  if (admin) await orm.em.fork().nativeUpdate(User, { id: created.user.id }, { isAdmin: 1 });
+  const response = await invoke(loginAction as Handler, apiRequest('/api/auth/login', 'POST', { email: created.email, password: created.password }, { ip: randomIp() }));
+  expect(response.status).toBe(200);
+  return { ...created, id: created.user.id, cookie: sessionCookie(new Response(null, { headers: response.headers }))! };
+}
+
+/** A project as POST /api/projects takes it (every calculator field); overrides replace or add fields. */
+export function projectPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Vase',
+    quantity: 1,
+    filamentWeight: 40,
+    filamentPricePerKg: 22.5,
+    printTime: 2.25,
+    printerWattage: 150,
+    electricityRate: 0.3,
+    preparationTime: 10,
+    postProcessingTime: 5,
+    hourlyRate: 20,
+    packagingCost: 0.8,
+    shippingCost: 4.5,
+    marketplaceFeePercentage: 6.5,
+    marketplaceFeeFixed: 0.35,
+    profitMargin: 30,
+    targetPrice: 0,
+    printerCost: 450,
+    printerLifetimeHours: 8000,
+    ...overrides,
+  };
 }

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One mail as it arrived over SMTP, with the MIME parts decoded. */
 export type ReceivedMail = {
@@ -190,4 +191,25 @@ function decodeWords(value: string): string {
         ? Buffer.from(text, 'base64').toString('utf8')
         : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
+}
+
+/**
+ * A test file's SMTP server: started before its tests with SMTP_URL pointing at it (the app's
+ * mail settings without admin settings), stopped after them. Read `.server` inside the tests.
+ */
+export function useTestSmtpServer(options: { delayMs?: number } = {}) {
+  const context = {} as { server: TestSmtpServer };
+  beforeAll(async () => {
+    context.server = await startTestSmtpServer(options);
+    process.env.SMTP_URL = `smtp://127.0.0.1:${context.server.port}`;
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await context.server?.stop();
+  });
+  return {
+    get server() {
+      return context.server;
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { calculatorPickers, pickerTexts, pickerValues, pickerValueText, type Pic
 import type { CalculatorSection } from '~/calculator/fields';
 import type { PickerState } from '~/calculator/pickers';
 import { useHydrated } from '~/lib/use-hydrated';
+import { PickerSelect } from './picker-select';
 
 /**
  * The library pickers of one calculator card (signed-in users). With scripts,
@@ -64,9 +65,7 @@ function LibraryPicker({
     );
   }
 
-  function choose(event: React.ChangeEvent<HTMLSelectElement>) {
-    const item = items.find((entry) => entry.id === event.currentTarget.value);
-    const form = event.currentTarget.form;
+  function choose(item: PickerItem | undefined, form: HTMLFormElement | null) {
     if (!item || !form) {
       // 'Manuell eingeben' keeps the values as they are.
       setApplied(null);
@@ -87,36 +86,22 @@ function LibraryPicker({
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
         {t(`pickers:label.${picker.id}`)}
       </label>
-      {/* Issue 24 §3: at 320 px 'Übernehmen' wraps under the select rather than cutting its text off. */}
-      <div className="flex flex-wrap gap-2">
-        <select
-          id={id}
-          name={picker.param}
-          defaultValue={selected}
-          onChange={choose}
-          className="block min-w-0 flex-[1_1_12rem] rounded-md border border-surface-line bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
-        >
-          <option value="">{t('pickers:manual')}</option>
-          {items.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button
-            type="submit"
-            name="apply"
-            value={picker.id}
-            // Back at this picker, where the "Automatisch übernommen" box shows, not at the results.
-            formAction={`/calculator#${pickerAnchor(picker.id)}`}
-            aria-label={t(`pickers:applyLabel.${picker.id}`)}
-            className="shrink-0 rounded-md border border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            {t('pickers:apply')}
-          </button>
-        )}
-      </div>
+      <PickerSelect
+        id={id}
+        name={picker.param}
+        items={items}
+        selected={selected}
+        manualLabel={t('pickers:manual')}
+        onChoose={choose}
+        apply={{
+          name: 'apply',
+          value: picker.id,
+          // Back at this picker, where the "Automatisch übernommen" box shows, not at the results.
+          formAction: `/calculator#${pickerAnchor(picker.id)}`,
+          ariaLabel: t(`pickers:applyLabel.${picker.id}`),
+          label: t('pickers:apply'),
+        }}
+      />
       {/* Issue 23: the filament picker is line 1's; its box names the line as the other lines' boxes do. */}
       {applied ? <AppliedBox picker={picker} applied={applied} line={picker.id === 'filament' ? 1 : null} /> : null}
       {/* Without scripts the next 'Übernehmen' keeps this box: the address lists every picker applied. */}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PickerItem } from '~/calculator/pickers';
 import { formatMoney, formatMoneyInput } from '~/lib/number';
-import { useHydrated } from '~/lib/use-hydrated';
+import { PickerSelect } from './picker-select';
 
 /** The 'Automatisch übernommen' box's content: which filament's price the line took. */
 export type LineApplied = { name: string; pricePerKg: number };
@@ -23,11 +23,8 @@ export type LinePickerProps = {
  */
 export function LinePicker({ line, filaments, selected, applied, onApplied }: LinePickerProps) {
   const { t } = useTranslation('filament-lines');
-  const hydrated = useHydrated();
 
-  function choose(event: React.ChangeEvent<HTMLSelectElement>) {
-    const item = filaments.find((entry) => entry.id === event.currentTarget.value);
-    const form = event.currentTarget.form;
+  function choose(item: PickerItem | undefined, form: HTMLFormElement | null) {
     if (!item || !form) return onApplied(null);
     // Money the German way, as the parser reads it back (issue 24 §1).
     const input = form.elements.namedItem(`filamentPricePerKg${line}`);
@@ -41,34 +38,15 @@ export function LinePicker({ line, filaments, selected, applied, onApplied }: Li
       <label htmlFor={`picker-filament-${line}`} className="mb-1 block text-sm font-medium">
         {t('picker')} <span className="sr-only">{t('forLine', { n: line })}</span>
       </label>
-      <div className="flex gap-2">
-        <select
-          id={`picker-filament-${line}`}
-          name={`selectedFilament${line}`}
-          defaultValue={selected}
-          onChange={choose}
-          className="block w-full min-w-0 rounded-md border border-surface-line bg-surface px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-        >
-          <option value="">{t('manual')}</option>
-          {filaments.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button
-            type="submit"
-            name="filamentZeile"
-            value={`uebernehmen-${line}`}
-            formAction="/calculator#filamente"
-            aria-label={t('applyLabel', { n: line })}
-            className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-brand-600 px-3 py-2 text-sm font-medium text-brand-700"
-          >
-            {t('apply')}
-          </button>
-        )}
-      </div>
+      <PickerSelect
+        id={`picker-filament-${line}`}
+        name={`selectedFilament${line}`}
+        items={filaments}
+        selected={selected}
+        manualLabel={t('manual')}
+        onChoose={choose}
+        apply={{ name: 'filamentZeile', value: `uebernehmen-${line}`, formAction: '/calculator#filamente', ariaLabel: t('applyLabel', { n: line }), label: t('apply') }}
+      />
       {applied ? (
         <p role="status" className="mt-2 rounded-md border border-success-600/40 bg-success-50 px-3 py-2 text-sm" data-line-applied={line}>
           <span className="block font-semibold text-success-600">{t('appliedTitle', { n: line })}</span>
