@@ -211,11 +211,37 @@ describe('the calculator page with filament lines', () => {
     expect(after.evaluation).toEqual(before.evaluation);
   });
 
+  it("no JS: removing an opened project's lines down to one answers a link that reopens one line", async () => {
+    const { cookie } = await signedInUser();
+    const id = await saveFromCalculator(cookie, lineFields);
+    // The calculator's GET form of the opened project, 'Entfernen' of line 3, then of line 2.
+    let form = new URLSearchParams({ ...lineFields, project: id, filamentZeile: 'entfernen-3' });
+    for (const line of [3, 2]) {
+      form.set('filamentZeile', `entfernen-${line}`);
+      const response = await run(calculatorLoader as Handler, new Request(`${APP_URL}/calculator?${form}`, { headers: { Cookie: cookie, 'x-druckpreis-client-ip': '127.0.0.1' } }));
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('Location')!, APP_URL);
+      form = new URLSearchParams(location.search);
+      expect(form.get('filamentLines')).toBe(String(line - 1));
+    }
+    form.delete('filamentZeile');
+    const reopened = await openCalculator(form.toString(), cookie);
+    expect(lineTextsOf(reopened.values as never)).toEqual([{ grams: '30', pricePerKg: '20', label: 'Körper' }]);
+  });
+
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
     const { cookie } = await signedInUser();
     const id = await saveFromCalculator(cookie, lineFields);
     const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
     expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);
+
+    // A draft that went back to one line says so (its line count): the saved lines stay out.
+    const single = await openCalculator(`project=${id}&filamentWeight=30&filamentPricePerKg=20&filamentLines=1`, cookie);
+    expect(lineTextsOf(single.values as never)).toEqual([{ grams: '30', pricePerKg: '20', label: '' }]);
+    expect(single.evaluation.status === 'ok' && single.evaluation.result.filamentCost).toBe((30 / 1000) * 20 * 3);
+    // Without a line count and line fields the address is an old link's fields over the saved lines.
+    const oldDraft = await openCalculator(`project=${id}&quantity=1`, cookie);
+    expect(lineTextsOf(oldDraft.values as never)).toHaveLength(3);
 
     const old = await openCalculator('filamentWeight=50&filamentPricePerKg=22&quantity=2', null);
     expect(lineTextsOf(old.values as never)).toEqual([{ grams: '50', pricePerKg: '22', label: '' }]);
