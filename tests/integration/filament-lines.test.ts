@@ -3,6 +3,7 @@ import { Filament, Project, User } from '../../app/entities';
 import { evaluateCalculator } from '../../app/calculator/evaluate';
 import { lineTextsOf, rawValuesFromSearchParams } from '../../app/calculator/fields';
 import { listProjects, projectMinimumPriceWithVat } from '../../app/models/projects.server';
+import { deleteLibraryItem } from '../../app/models/library.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as projectsPageAction } from '../../app/routes/_account+/projects';
@@ -227,6 +228,46 @@ describe('the calculator page with filament lines', () => {
     form.delete('filamentZeile');
     const reopened = await openCalculator(form.toString(), cookie);
     expect(lineTextsOf(reopened.values as never)).toEqual([{ grams: '30', pricePerKg: '20', label: 'Körper' }]);
+  });
+
+  it("deleting a library filament keeps the lines' values and clears its id from every stored line, in one transaction", async () => {
+    const { user, cookie } = await signedInUser();
+    const gone = await filament(user.id, { name: 'PLA Weiß', pricePerKg: 24.99 });
+    const kept = await filament(user.id, { name: 'PETG Rot', pricePerKg: 31.5 });
+    const lines = [
+      { filamentId: gone.id, label: 'Körper', grams: 30, pricePerKg: 24.99 },
+      { filamentId: kept.id, grams: 10, pricePerKg: 31.5 },
+      { filamentId: gone.id, grams: 2, pricePerKg: 24.99 },
+    ];
+    const created = await api.create(cookie, { ...base, filaments: lines });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const other = (await (await api.create(cookie, { ...base, name: 'Ohne', filaments: [{ filamentId: kept.id, grams: 5, pricePerKg: 31.5 }] })).json()) as { id: string };
+    const stored = async (projectId: string) => {
+      const [row] = await app.em().getConnection().execute<{ filaments: unknown; updated_at: Date }[]>('select filaments, updated_at from projects where id = ?', [projectId]);
+      return row;
+    };
+    const before = await stored(id);
+    const otherBefore = await stored(other.id);
+    const opened = await openCalculator(`project=${id}`, cookie);
+
+    expect((await deleteLibraryItem({ em: app.em(), user } as never, 'filaments', gone.id)).kind).toBe('ok');
+
+    const after = await stored(id);
+    expect(after.filaments).toEqual([
+      { label: 'Körper', grams: 30, pricePerKg: 24.99 },
+      { filamentId: kept.id, grams: 10, pricePerKg: 31.5 },
+      { grams: 2, pricePerKg: 24.99 },
+    ]);
+    // Nothing the seller changed: the project's date stays; a project not naming it is not written.
+    expect(after.updated_at).toEqual(before.updated_at);
+    expect(await stored(other.id)).toEqual(otherBefore);
+    expect(await app.em().findOne(Filament, { id: gone.id })).toBeNull();
+    // The figures are the same; the answers name no deleted filament.
+    const reopened = await openCalculator(`project=${id}`, cookie);
+    expect(reopened.evaluation).toEqual(opened.evaluation);
+    const answered = (await (await api.get(cookie, id)).json()) as { filaments: Array<{ filamentId?: string }> };
+    expect(answered.filaments.map((line) => line.filamentId ?? null)).toEqual([null, kept.id, null]);
   });
 
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
