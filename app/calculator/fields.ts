@@ -392,8 +392,10 @@ function readLineTexts(params: URLSearchParams | FormData, values: CalculatorRaw
   const label = text('filamentLabel');
   if (label !== undefined) values.filamentLabel = label;
   const target = values as Record<string, string>;
+  // A link's line count (LINE_COUNT_PARAM) is the most lines it describes: more line fields are dropped.
+  const count = lineCountOf(params);
   let index = 1;
-  for (let source = 1; source < MAX_FILAMENT_LINES; source++) {
+  for (let source = 1; source < MAX_FILAMENT_LINES && index < (count ?? MAX_FILAMENT_LINES); source++) {
     const grams = text(lineFieldName('grams', source));
     const pricePerKg = text(lineFieldName('pricePerKg', source));
     if (grams === undefined && pricePerKg === undefined) continue;
@@ -420,7 +422,26 @@ function lineLinkEntries(values: CalculatorRawValues): Array<[string, string]> {
     const lineLabel = get(lineFieldName('label', index));
     if (lineLabel !== undefined) entries.push([lineFieldName('label', index), lineLabel.slice(0, calculatorFields.filamentLabel.maxLength)]);
   }
+  // Always the number of lines, one included: an opened project's draft that went back to one line says so.
+  entries.push([LINE_COUNT_PARAM, String(lineTextsOf(values).length)]);
   return entries;
+}
+
+/**
+ * `filamentLines=<n>` in a calculation link: the number of filament lines it describes
+ * (every link written since issue 23 carries it). It marks a link that brings its own
+ * lines, so an opened project's draft with fewer lines than the saved project (one
+ * included) shows the link's lines, not the saved ones. A link without it (older) has
+ * line 1 plus the lines it names.
+ */
+export const LINE_COUNT_PARAM = 'filamentLines';
+
+/** The line count a link or form names, or null when it names none (or nothing valid: then its line fields count). */
+export function lineCountOf(params: URLSearchParams | FormData): number | null {
+  const text = params.get(LINE_COUNT_PARAM);
+  if (typeof text !== 'string' || !/^\d{1,2}$/.test(text)) return null;
+  const count = Number(text);
+  return count >= 1 && count <= MAX_FILAMENT_LINES ? count : null;
 }
 
 /** The longest value a calculation link carries: a text field's maximum, a number's text is never near 64. */

@@ -10,6 +10,7 @@
 import { formatMoneyInput } from '../lib/number';
 import {
   defaultRawValues,
+  LINE_COUNT_PARAM,
   lineFieldName,
   lineTextsOf,
   MAX_FILAMENT_LINES,
@@ -87,7 +88,7 @@ export function lineActionRedirect(params: URLSearchParams, filaments: readonly 
   // Whatever else the form sent (project, the pickers' choices, the pickers' 'Automatisch übernommen'
   // boxes in `applied`) travels on; the lines are written anew.
   for (const [name, value] of params) {
-    if (name === LINE_ACTION_PARAM || name === LINE_APPLIED_PARAM || name === 'apply') continue;
+    if (name === LINE_ACTION_PARAM || name === LINE_APPLIED_PARAM || name === LINE_COUNT_PARAM || name === 'apply') continue;
     if (/^(filamentWeight|filamentPricePerKg|filamentLabel|selectedFilament)([2-9]|1\d)$/.test(name)) continue;
     if (values[name as keyof typeof values] !== undefined) continue;
     query.append(name, value);

@@ -23,6 +23,8 @@ export function linkQuery(fields: readonly FieldView[], values: CalculatorRawVal
     const label = get(`filamentLabel${n}`);
     if (label !== undefined) query.append(`filamentLabel${n}`, label);
   }
+  // LINE_COUNT_PARAM of ./fields.ts: how many lines the link describes (always, one included).
+  query.append('filamentLines', String(filamentLineTexts(values).length));
   return query;
 }
 

@@ -3,6 +3,7 @@ import {
   calculatorFields,
   extraLineFieldNames,
   filamentLinesOf,
+  LINE_COUNT_PARAM,
   lineTextsOf,
   rawValuesFromSearchParams,
   toProjectPayload,
@@ -82,8 +83,9 @@ export async function openProject(ctx: UserContext, id: string, params: URLSearc
     values[name] = value;
     overridden = true;
   }
-  // An address with filament lines (a live draft, a shared link) brings its own lines.
-  if (params.has('filamentLabel') || extraLineFieldNames.some((name) => params.has(name))) {
+  // An address with filament lines (a live draft, a shared link) brings its own lines; its
+  // line count says so even when it went back to one line.
+  if (params.has(LINE_COUNT_PARAM) || params.has('filamentLabel') || extraLineFieldNames.some((name) => params.has(name))) {
     values = withLineTexts(values, lineTextsOf(fromAddress));
     overridden = true;
   }

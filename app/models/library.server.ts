@@ -15,6 +15,7 @@ import { plainRowTable } from '../services/plain-rows.server';
 import { queryPrepared } from '../services/prepared-query.server';
 import { searchText } from '../lib/search-text';
 import { findPreset } from '../domain/library-presets';
+import { forgetFilamentInProjectLines } from './projects.server';
 import { fieldErrors, notFound, ok, type Result } from '../domain/result';
 
 /**
@@ -175,7 +176,15 @@ export async function deleteLibraryItem(ctx: LibraryContext, kind: LibraryKind, 
   const entity = await findOwned(ctx, kind, id);
   if (!entity) return notFound();
   const item = toLibraryItem(kind, entity);
-  await ctx.em.removeAndFlush(entity);
+  if (kind !== 'filaments') {
+    await ctx.em.removeAndFlush(entity);
+    return ok(item);
+  }
+  // A filament: the projects' lines keep its values but forget its id, in the same transaction.
+  await ctx.em.transactional(async (tx) => {
+    await forgetFilamentInProjectLines(tx, ctx.user.id, entity.id);
+    tx.remove(entity);
+  });
   return ok(item);
 }
 

@@ -91,6 +91,25 @@ async function ownedLines(em: EntityManager, userId: string, lines: PayloadFilam
   }));
 }
 
+/**
+ * A library filament is being deleted: the user's projects keep their lines' values (a snapshot,
+ * issue 23) but no longer name it, so no stored line points at a deleted row (as the
+ * `selected_filament_id` column's `on delete set null` does for line 1). One UPDATE, run in the
+ * deletion's transaction; only projects whose lines name the filament are written, and their
+ * `updated_at` stays (nothing the seller changed). Answers how many projects were written.
+ */
+export async function forgetFilamentInProjectLines(em: EntityManager, userId: string, filamentId: string): Promise<number> {
+  const written = await em.execute<{ id: string }[]>(
+    `update projects set filaments = (
+       select jsonb_agg(case when line->>'filamentId' = ? then line - 'filamentId' else line end order by position)
+       from jsonb_array_elements(filaments) with ordinality as lines(line, position))
+     where user_id = ? and jsonb_typeof(filaments) = 'array' and filaments @> jsonb_build_array(jsonb_build_object('filamentId', ?::text))
+     returning id`,
+    [filamentId, userId, filamentId],
+  );
+  return written.length;
+}
+
 /** A stored filament line (issue 23). */
 export type StoredFilamentLine = { grams: number; pricePerKg: number; label?: string; filamentId?: string };
 

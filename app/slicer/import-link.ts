@@ -7,11 +7,12 @@
  *   slicer, slicerVersion, slicerGrams, slicerSeconds, slicerFilaments,
  *   slicerPlates=1:10.5:3600;2:5.25:1800, slicerPlate=<index> (absent = all),
  *   slicerLines=12.5:PLA:FFFFFF:Bambu Lab;7.25:PETG (grams:material:colour:brand per filament),
+ *   slicerFilament=PLA:FFFFFF:Bambu Lab (a one-filament file's material:colour:brand),
  *   slicerWarning=<code>:<material>:<density>, slicerPurge=<g>, slicerPurgeChanges=<n> (an estimate),
  *   slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../lib/number';
-import { colourFamilyOfHex, normalizeHexColour, type ColourFamily, type LineMatch } from './library-match';
+import { colourFamilyOfHex, normalizeHexColour, type ColourFamily, type LineMatch, type SlicerLineFacts } from './library-match';
 import { SLICER_ERROR_CODES, type SlicerPlate, type SlicerSummary, type SlicerWarning } from './types';
 
 export type SlicerImportInfo = {
@@ -25,6 +26,8 @@ export type SlicerImportInfo = {
   plate?: number;
   /** Issue 23: each filament the file used, when it used two or more (one calculator line each). */
   lines?: SlicerImportLine[];
+  /** A one-filament file's material (and colour, brand) where it names them: line 1's library match. */
+  filament?: SlicerLineFacts;
   /** Purge / wipe-tower grams the file reports separately (included in the grams). */
   purge?: number;
   /** Set when `purge` is estimated from the flush volumes and this many filament changes (Bambu Studio, Orca). */
@@ -59,6 +62,7 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerPlate',
   'slicerWarning',
   'slicerLines',
+  'slicerFilament',
   'slicerPurge',
   'slicerPurgeChanges',
   'slicerError',
@@ -81,27 +85,29 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
     ...(summary.plates && summary.plates.length > 1 ? { plates: summary.plates } : {}),
     ...(summary.perExtruder.length > 1
       ? {
-          lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({
-            grams: e.filamentGrams,
-            ...(e.material ? { material: e.material } : {}),
-            ...(e.color ? { color: e.color } : {}),
-            ...(e.vendor ? { vendor: e.vendor } : {}),
-          })),
+          lines: summary.perExtruder.slice(0, MAX_LINES).map((e) => ({ grams: e.filamentGrams, ...lineFacts(e) })),
         }
       : {}),
+    ...(summary.perExtruder.length === 1 && summary.perExtruder[0].material ? { filament: lineFacts(summary.perExtruder[0]) } : {}),
     ...(summary.purgeGrams ? { purge: summary.purgeGrams, ...(summary.purgeEstimate ? { purgeChanges: summary.purgeEstimate.changes } : {}) } : {}),
     warnings: summary.warnings,
   };
 }
 
+/** A filament's material, colour and brand, where the file names them. */
+function lineFacts(e: SlicerLineFacts): SlicerLineFacts {
+  return { ...(e.material ? { material: e.material } : {}), ...(e.color ? { color: e.color } : {}), ...(e.vendor ? { vendor: e.vendor } : {}) };
+}
+
 /**
  * The filament lines an import fills (issue 23): one per filament the file used, with
  * its grams and material as the label. A single plate has no per-filament figures:
- * then, as for a one-filament file, the one line holds the total.
+ * then, as for a one-filament file, the one line holds the total (with a one-filament
+ * file's material, colour and brand, for the library match).
  */
 export function importedLines(info: SlicerImportInfo): SlicerImportLine[] {
   if (info.lines && info.lines.length > 1 && info.plate === undefined) return info.lines;
-  return [{ grams: chosenFigures(info).grams }];
+  return [{ grams: chosenFigures(info).grams, ...info.filament }];
 }
 
 /** The figures of the chosen plate, or of all plates. */
@@ -156,7 +162,7 @@ function lineLabel(line: SlicerImportLine, { colourName }: ImportOptions): strin
 
 /** The library filament chosen for a line (index 0 = line 1), if the import's lines were matched and exactly one fitted. */
 function chosenMatch(lines: readonly SlicerImportLine[], { matches }: ImportOptions, index: number) {
-  const match = lines.length > 1 ? matches?.[index] : undefined;
+  const match = index < lines.length ? matches?.[index] : undefined;
   return match?.kind === 'chosen' ? match : undefined;
 }
 
@@ -210,6 +216,9 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   if (info.lines) {
     params.set('slicerLines', info.lines.map((line) => [line.grams, part(line.material), part(line.color?.slice(1)), part(line.vendor)].join(':').replace(/:+$/, '')).join(';'));
   }
+  if (info.filament?.material) {
+    params.set('slicerFilament', [part(info.filament.material), part(info.filament.color?.slice(1)), part(info.filament.vendor)].join(':').replace(/:+$/, ''));
+  }
   return params;
 }
 
@@ -220,6 +229,14 @@ const number = (text: string | null | undefined) => {
 };
 // Shown back to the visitor: printable text only, short.
 const label = (text: string | null) => (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 60);
+
+/** material:colour:brand of a link, cut and cleaned (a colour only as `#RRGGBB`). */
+function factsFromLink([material, color, vendor]: string[]): SlicerLineFacts {
+  const name = label(material ?? '').slice(0, 20);
+  const hex = color ? normalizeHexColour(color) : undefined;
+  const brand = label(vendor ?? '').slice(0, 40);
+  return { ...(name ? { material: name } : {}), ...(hex ? { color: hex } : {}), ...(brand ? { vendor: brand } : {}) };
+}
 
 /** The notice a link carries, or null (missing or malformed parameters are ignored, never an error). */
 export function importNoticeFromParams(params: URLSearchParams): SlicerImportNotice | null {
@@ -244,13 +261,11 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
     .split(';')
     .slice(0, MAX_LINES)
     .map((part) => part.split(':'))
-    .flatMap(([grams, material, color, vendor]): SlicerImportLine[] => {
+    .flatMap(([grams, ...facts]): SlicerImportLine[] => {
       const value = number(grams);
-      const name = label(material ?? '').slice(0, 20);
-      const hex = color ? normalizeHexColour(color) : undefined;
-      const brand = label(vendor ?? '').slice(0, 40);
-      return value === undefined ? [] : [{ grams: value, ...(name ? { material: name } : {}), ...(hex ? { color: hex } : {}), ...(brand ? { vendor: brand } : {}) }];
+      return value === undefined ? [] : [{ grams: value, ...factsFromLink(facts) }];
     });
+  const filament = factsFromLink((params.get('slicerFilament') ?? '').split(':'));
   const [code, material, density] = (params.get('slicerWarning') ?? '').split(':');
   const warnings: SlicerWarning[] =
     WARNING_CODES.has(code) && number(density) !== undefined
@@ -267,6 +282,7 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       ...(plates.length > 1 ? { plates } : {}),
       ...(plate !== undefined && plates.some((p) => p.index === plate) ? { plate } : {}),
       ...(lines.length > 1 ? { lines } : {}),
+      ...(lines.length <= 1 && filament.material ? { filament } : {}),
       ...(number(params.get('slicerPurge')) ? { purge: number(params.get('slicerPurge')) } : {}),
       ...(number(params.get('slicerPurge')) && number(params.get('slicerPurgeChanges'))
         ? { purgeChanges: Math.min(1_000_000, Math.round(number(params.get('slicerPurgeChanges'))!)) }

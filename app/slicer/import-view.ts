@@ -116,7 +116,14 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
 /** Per imported line: what the library offered for it ('Filament 2 (PETG 7,25 g): „PETG Rot“ … gewählt'). */
 function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): Pick<SlicerImportView, 'lines'> {
   const lines = importedLines(info);
-  if (!matches || lines.length < 2) return {};
+  if (!matches) return {};
+  if (lines.length === 1) {
+    // A one-filament file: said only when its one fitting library filament was chosen (else the notice is as before).
+    const match = matches[0];
+    if (match?.kind !== 'chosen') return {};
+    const line = `${lines[0].material ?? t('filament-lines:unknownMaterial')}, ${formatNumber(lines[0].grams)} g`;
+    return { lines: t('filament-lines:slicerMatchChosenSingle', { line, name: match.name, price: formatNumber(match.pricePerKg) }) };
+  }
   return {
     lines: [t('filament-lines:slicerMatchTitle'), ...lines.map((line, i) => {
       const match = matches[i];

@@ -1,5 +1,5 @@
 /**
- * Issue 23 §3: after a slicer import with several filaments, each line takes the
+ * Issue 23 §3: after a slicer import (several filaments, or one whose material the file names), each line takes the
  * seller's library filament when exactly one ACTIVE filament of theirs matches it:
  * the same material and, where the file names a colour, the same colour. When
  * several match, the brand the file names (`filament_vendor`) may narrow them to
@@ -138,8 +138,16 @@ export function matchLine(line: SlicerLineFacts, library: readonly MatchableFila
   return candidates.length === 0 ? { kind: 'none' } : { kind: 'several', count: candidates.length };
 }
 
-/** One match per imported line; null without a library (a visitor) or without lines to match. */
+/**
+ * One match per imported line; null without a library (a visitor) or without lines to match.
+ * A one-filament import is matched too (its line 1), when the file names its material.
+ */
 export function matchLines(lines: readonly SlicerLineFacts[], library: readonly MatchableFilament[] | null | undefined): LineMatch[] | null {
-  if (!library || lines.length < 2) return null;
+  if (!library || !needsLibrary(lines)) return null;
   return lines.map((line) => matchLine(line, library));
+}
+
+/** Whether an import's lines can be matched at all: several lines, or one whose material the file names (else no library read is needed). */
+export function needsLibrary(lines: readonly SlicerLineFacts[]): boolean {
+  return lines.length > 1 || (lines.length === 1 && Boolean(lines[0].material));
 }

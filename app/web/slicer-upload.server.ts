@@ -4,7 +4,7 @@ import { SLICER_BODY_OVERHEAD_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 import { getServerT } from '../i18n.server';
 import { HIDDEN_PROJECT_FIELDS } from '../models/calculator-projects.server';
 import { importLibraryFilaments, type SlicerImportResult } from '../models/slicer-import.server';
-import { matchLines } from '../slicer/library-match';
+import { matchLines, needsLibrary } from '../slicer/library-match';
 import { HeadTailCollector } from '../slicer/head-tail-collector';
 import {
   importedFieldValues,
@@ -66,7 +66,7 @@ export async function slicerImportRedirect(result: SlicerImportResult, ctx: Para
     // library filament, else keeps the price the form had for it.
     const t = await getServerT('filament-lines');
     const options: ImportOptions = {
-      matches: matchLines(importedLines(info), importedLines(info).length > 1 ? await importLibraryFilaments(ctx) : null),
+      matches: matchLines(importedLines(info), needsLibrary(importedLines(info)) ? await importLibraryFilaments(ctx) : null),
       colourName: (family) => t(`filament-lines:colours.${family}`),
     };
     Object.assign(values, importedFieldValues(info, options));

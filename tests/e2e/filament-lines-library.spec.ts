@@ -119,4 +119,45 @@ test.describe('Mehrere Filamente und die Bibliothek', () => {
     await expect(sheet.locator('[data-print-filament-line="2"]')).toHaveText(/^PETG Orange · 10 g\s*20,00\s€\/kg$/);
     await expect(page.locator('[data-filament-cost-line="2"]')).toBeVisible();
   });
+
+  test('a one-filament import chooses its one fitting library filament for line 1 and says so; otherwise as before', async ({ page, signIn, javaScriptEnabled }) => {
+    await signIn();
+    const white = await createFilament(page, { name: 'Jade White', brand: 'Bambu Lab', material: 'PLA', color: 'Weiß', pricePerKg: 24.99 });
+    await createFilament(page, { name: 'PLA Schwarz', material: 'PLA', color: 'Schwarz', pricePerKg: 19.9 });
+    await createFilament(page, { name: 'PETG Signalrot', material: 'PETG', color: 'Signalrot', pricePerKg: 22 });
+    await createFilament(page, { name: 'PETG Rot günstig', material: 'PETG', color: 'Rot', pricePerKg: 18 });
+    const oneFilament = (type: string, colour: string) => ({
+      name: `figur-${type}.gcode`,
+      mimeType: 'text/x-gcode',
+      buffer: Buffer.from(
+        bambuGcode({
+          extra: ['; CONFIG_BLOCK_START', '; filament used [g] = 12.50', `; filament_type = ${type}`, `; filament_colour = ${colour}`, '; CONFIG_BLOCK_END'].join('\n'),
+        }),
+      ),
+    });
+
+    await openCalculator(page, javaScriptEnabled);
+    await page.getByLabel('Filamentpreis', { exact: true }).fill('21');
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('21');
+    await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(oneFilament('PLA', '#FFFFFF'));
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
+    await expect(page.locator('[data-slicer-lines]')).toHaveText('Filament (PLA, 12,5 g): „Jade White“ aus Ihrer Bibliothek gewählt, 24,99 € pro kg.');
+    await expect(page.locator('[data-filament-line]')).toHaveCount(0);
+    await expect(page.getByLabel('Filamentgewicht', { exact: true })).toHaveValue('12,5');
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('24,99');
+    await expect(page.getByLabel('Filament auswählen')).toHaveValue(white);
+    // 12,5 g × 24,99 €/kg
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,31 €');
+
+    // A new calculation, two red PETGs fit: nothing is chosen, the price stays, the notice is as before.
+    await openCalculator(page, javaScriptEnabled);
+    await page.getByLabel('Filamentpreis', { exact: true }).fill('21');
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('21');
+    await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(oneFilament('PETG', '#C12E1F'));
+    if (!javaScriptEnabled) await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
+    await expect(page.locator('[data-slicer-info]')).toContainText('12,5 g');
+    await expect(page.locator('[data-slicer-lines]')).toHaveCount(0);
+    await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('21');
+    await expect(page.getByLabel('Filament auswählen')).toHaveValue('');
+  });
 });

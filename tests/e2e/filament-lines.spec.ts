@@ -105,6 +105,50 @@ test.describe('Mehrere Filamente', () => {
     expect(projects[0].filamentWeight).toBe(37);
   });
 
+  test("a saved 3-line project taken back to one line: its link reopens one line, not the saved three", async ({ page, signIn }) => {
+    await signIn();
+    const created = await page.request.post('/api/projects', {
+      data: {
+        name: 'Drache dreifarbig',
+        quantity: 1,
+        printTime: 1,
+        filaments: [
+          { label: 'Körper', grams: 30, pricePerKg: 20 },
+          { label: 'Flügel', grams: 10, pricePerKg: 60 },
+          { label: 'Augen', grams: 2, pricePerKg: 45 },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/calculator?project=${id}`);
+    await expect(lines(page)).toHaveCount(2);
+    // 30 g × 20 €/kg + 10 g × 60 €/kg + 2 g × 45 €/kg
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('1,29 €');
+
+    await page.getByRole('button', { name: 'Filament 3 entfernen' }).click();
+    await expect(lines(page)).toHaveCount(1);
+    await page.getByRole('button', { name: 'Filament 2 entfernen' }).click();
+    await expect(lines(page)).toHaveCount(0);
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,60 €');
+    // The address says "one line" (with JavaScript the live draft, without the answer to 'Entfernen').
+    await expect(page).toHaveURL(new RegExp(`filamentLines=1.*project=${id}|project=${id}.*filamentLines=1`));
+
+    // Reloaded, and followed in a new tab: one line, the saved lines stay out.
+    await page.goto(page.url());
+    await expect(page.getByLabel('Filament 1: Bezeichnung')).toHaveValue('Körper');
+    await expect(lines(page)).toHaveCount(0);
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,60 €');
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await expect(other.locator('[data-filament-line]')).toHaveCount(0);
+    await expect(other.locator('[data-result="filamentCost"]')).toHaveText('0,60 €');
+    await other.close();
+    // The project itself is unchanged until it is saved.
+    const saved = (await (await page.request.get(`/api/projects/${id}`)).json()) as { filaments: unknown[] };
+    expect(saved.filaments).toHaveLength(3);
+  });
+
   test('the print sheet lists the lines; a 320 px phone shows them without sideways scrolling', async ({ page }) => {
     const address = '/calculator?filamentWeight=20&filamentLabel=Weiß&filamentWeight2=5&filamentPricePerKg2=40&filamentLabel2=Seidenglanz%20Gold%20Kupfer';
     await page.setViewportSize({ width: 320, height: 640 });

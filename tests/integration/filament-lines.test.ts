@@ -3,6 +3,7 @@ import { Filament, Project, User } from '../../app/entities';
 import { evaluateCalculator } from '../../app/calculator/evaluate';
 import { lineTextsOf, rawValuesFromSearchParams } from '../../app/calculator/fields';
 import { listProjects, projectMinimumPriceWithVat } from '../../app/models/projects.server';
+import { deleteLibraryItem } from '../../app/models/library.server';
 import { loader as listLoader, action as listAction } from '../../app/routes/api+/projects';
 import { loader as oneLoader, action as oneAction } from '../../app/routes/api+/projects.$id';
 import { action as projectsPageAction } from '../../app/routes/_account+/projects';
@@ -176,11 +177,77 @@ describe('the calculator page with filament lines', () => {
     expect(after.evaluation).toEqual(before.evaluation);
   });
 
+  it("no JS: removing an opened project's lines down to one answers a link that reopens one line", async () => {
+    const { cookie } = await signedInUser();
+    const id = await saveFromCalculator(cookie, lineFields);
+    // The calculator's GET form of the opened project, 'Entfernen' of line 3, then of line 2.
+    let form = new URLSearchParams({ ...lineFields, project: id, filamentZeile: 'entfernen-3' });
+    for (const line of [3, 2]) {
+      form.set('filamentZeile', `entfernen-${line}`);
+      const response = await run(calculatorLoader as Handler, new Request(`${APP_URL}/calculator?${form}`, { headers: { Cookie: cookie, 'x-druckpreis-client-ip': '127.0.0.1' } }));
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get('Location')!, APP_URL);
+      form = new URLSearchParams(location.search);
+      expect(form.get('filamentLines')).toBe(String(line - 1));
+    }
+    form.delete('filamentZeile');
+    const reopened = await openCalculator(form.toString(), cookie);
+    expect(lineTextsOf(reopened.values as never)).toEqual([{ grams: '30', pricePerKg: '20', label: 'Körper' }]);
+  });
+
+  it("deleting a library filament keeps the lines' values and clears its id from every stored line, in one transaction", async () => {
+    const { user, cookie } = await signedInUser();
+    const gone = await filament(user.id, { name: 'PLA Weiß', pricePerKg: 24.99 });
+    const kept = await filament(user.id, { name: 'PETG Rot', pricePerKg: 31.5 });
+    const lines = [
+      { filamentId: gone.id, label: 'Körper', grams: 30, pricePerKg: 24.99 },
+      { filamentId: kept.id, grams: 10, pricePerKg: 31.5 },
+      { filamentId: gone.id, grams: 2, pricePerKg: 24.99 },
+    ];
+    const created = await api.create(cookie, { ...base, filaments: lines });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const other = (await (await api.create(cookie, { ...base, name: 'Ohne', filaments: [{ filamentId: kept.id, grams: 5, pricePerKg: 31.5 }] })).json()) as { id: string };
+    const stored = async (projectId: string) => {
+      const [row] = await app.em().getConnection().execute<{ filaments: unknown; updated_at: Date }[]>('select filaments, updated_at from projects where id = ?', [projectId]);
+      return row;
+    };
+    const before = await stored(id);
+    const otherBefore = await stored(other.id);
+    const opened = await openCalculator(`project=${id}`, cookie);
+
+    expect((await deleteLibraryItem({ em: app.em(), user } as never, 'filaments', gone.id)).kind).toBe('ok');
+
+    const after = await stored(id);
+    expect(after.filaments).toEqual([
+      { label: 'Körper', grams: 30, pricePerKg: 24.99 },
+      { filamentId: kept.id, grams: 10, pricePerKg: 31.5 },
+      { grams: 2, pricePerKg: 24.99 },
+    ]);
+    // Nothing the seller changed: the project's date stays; a project not naming it is not written.
+    expect(after.updated_at).toEqual(before.updated_at);
+    expect(await stored(other.id)).toEqual(otherBefore);
+    expect(await app.em().findOne(Filament, { id: gone.id })).toBeNull();
+    // The figures are the same; the answers name no deleted filament.
+    const reopened = await openCalculator(`project=${id}`, cookie);
+    expect(reopened.evaluation).toEqual(opened.evaluation);
+    const answered = (await (await api.get(cookie, id)).json()) as { filaments: Array<{ filamentId?: string }> };
+    expect(answered.filaments.map((line) => line.filamentId ?? null)).toEqual([null, kept.id, null]);
+  });
+
   it('an address with lines overrides the saved lines (a shared draft); an old link opens as one line', async () => {
     const { cookie } = await signedInPremiumUser();
     const id = await saveFromCalculator(cookie, lineFields);
     const draft = await openCalculator(`project=${id}&filamentWeight=30&filamentWeight2=11`, cookie);
     expect(lineTextsOf(draft.values as never).map((line) => line.grams)).toEqual(['30', '11']);
+
+    // A draft that went back to one line says so (its line count): the saved lines stay out.
+    const single = await openCalculator(`project=${id}&filamentWeight=30&filamentPricePerKg=20&filamentLines=1`, cookie);
+    expect(lineTextsOf(single.values as never)).toEqual([{ grams: '30', pricePerKg: '20', label: '' }]);
+    expect(single.evaluation.status === 'ok' && single.evaluation.result.filamentCost).toBe((30 / 1000) * 20 * 3);
+    // Without a line count and line fields the address is an old link's fields over the saved lines.
+    const oldDraft = await openCalculator(`project=${id}&quantity=1`, cookie);
+    expect(lineTextsOf(oldDraft.values as never)).toHaveLength(3);
 
     const old = await openCalculator('filamentWeight=50&filamentPricePerKg=22&quantity=2', null);
     expect(lineTextsOf(old.values as never)).toEqual([{ grams: '50', pricePerKg: '22', label: '' }]);

@@ -83,7 +83,8 @@ describe('the field table is the one source', () => {
   it('a link carries the visible fields and reads back the same texts', () => {
     const values = { ...defaultRawValues(), filamentWeight: '1.200', projectName: 'Vase' };
     const params = rawValuesToSearchParams(values);
-    expect([...params.keys()]).toEqual(calculatorFieldNames);
+    // Then the number of filament lines it describes (issue 23).
+    expect([...params.keys()]).toEqual([...calculatorFieldNames, 'filamentLines']);
     expect(rawValuesFromSearchParams(params)).toEqual(values);
   });
 

@@ -131,6 +131,8 @@ describe('filament lines: the field table', () => {
     expect(lineTextsOf(old)).toEqual([{ grams: '50', pricePerKg: '22', label: '' }]);
     expect(filamentLinesOf(calculatorSchema.parse(old) as Record<string, unknown>)).toEqual([{ grams: 50, pricePerKg: 22 }]);
     expect(rawValuesToSearchParams(old).toString()).not.toMatch(/filamentWeight2|filamentLabel/);
+    // A link written now says how many lines it describes, one included.
+    expect(rawValuesToSearchParams(old).get('filamentLines')).toBe('1');
 
     const values = withLineTexts(defaultRawValues(), [
       { grams: '20', pricePerKg: '25', label: 'Schwarz' },
@@ -145,6 +147,33 @@ describe('filament lines: the field table', () => {
     expect(lineTextsOf(back)).toHaveLength(3);
     // The page's own link (without the table) is the same address.
     expect(linkQuery(fieldViews, back).toString()).toBe(link.toString());
+  });
+
+  it('the line count of a link is the most lines it describes: a draft back to one line says one line', () => {
+    const three = withLineTexts(defaultRawValues(), [
+      { grams: '20', pricePerKg: '25', label: 'Schwarz' },
+      { grams: '5', pricePerKg: '30', label: 'Rot' },
+      { grams: '1', pricePerKg: '80', label: '' },
+    ]);
+    expect(rawValuesToSearchParams(three).get('filamentLines')).toBe('3');
+    // The form after removing lines 2 and 3 (line 1's label field is always there, empty).
+    const form = new FormData();
+    for (const [name, value] of rawValuesToSearchParams(three)) if (!/[23]$|^filamentLines$/.test(name)) form.set(name, value);
+    form.set('filamentLabel', '');
+    const one = rawValuesToSearchParams(rawValuesFromSearchParams(form));
+    expect(one.get('filamentLines')).toBe('1');
+    expect(one.has('filamentWeight2')).toBe(false);
+    expect(linkQuery(fieldViews, rawValuesFromSearchParams(form)).toString()).toBe(one.toString());
+    // One line without a label: the count alone describes it.
+    const withoutLabel = withLineTexts(defaultRawValues(), [{ grams: '20', pricePerKg: '25', label: '' }]);
+    expect(rawValuesToSearchParams(withoutLabel).toString()).toMatch(/(^|&)filamentLines=1$/);
+    // More line fields than the count: the count wins; a broken count is ignored (the fields count).
+    const cut = rawValuesFromSearchParams(new URLSearchParams('filamentWeight=9&filamentWeight2=5&filamentWeight3=1&filamentLines=2'));
+    expect(lineTextsOf(cut).map((line) => line.grams)).toEqual(['9', '5']);
+    for (const broken of ['0', '17', 'x', '-1', '']) {
+      const read = rawValuesFromSearchParams(new URLSearchParams(`filamentWeight=9&filamentWeight2=5&filamentLines=${broken}`));
+      expect(lineTextsOf(read)).toHaveLength(2);
+    }
   });
 
   it('lines with a gap are renumbered; a line with only a label is none', () => {

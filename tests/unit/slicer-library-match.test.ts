@@ -85,9 +85,11 @@ describe('matching one imported line', () => {
     expect(matchLine({ material: 'PLA' }, [])).toEqual({ kind: 'none' });
   });
 
-  it('only a signed-in seller (a library) and two or more lines are matched', () => {
+  it('only a signed-in seller (a library) is matched: two or more lines, or one line whose material the file names', () => {
     expect(matchLines([{ material: 'PLA' }, { material: 'TPU' }], null)).toBeNull();
-    expect(matchLines([{ material: 'TPU' }], library)).toBeNull();
+    expect(matchLines([{ material: 'TPU' }], null)).toBeNull();
+    expect(matchLines([{ material: 'TPU' }], library)).toEqual([{ kind: 'chosen', id: 'tpu', name: 'TPU 95A', pricePerKg: 35 }]);
+    expect(matchLines([{}], library)).toBeNull();
     expect(matchLines([{ material: 'PLA', color: '#FFFFFF' }, { material: 'ABS' }], library)!.map((m) => m.kind)).toEqual(['chosen', 'none']);
   });
 });
@@ -104,6 +106,61 @@ const amsFile = () =>
       ].join('\n'),
     }),
   );
+
+/** A one-filament Bambu Studio G-code: white PLA (one active white PLA in the library). */
+const oneFilamentFile = (type = 'PLA', colour = '#FFFFFF') =>
+  bytes(
+    bambuGcode({
+      extra: ['; filament used [g] = 12.50', `; filament_type = ${type}`, `; filament_colour = ${colour}`, '; filament_vendor = "Bambu Lab"'].join('\n'),
+    }),
+  );
+
+describe('a one-filament import and the library', () => {
+  it("exactly one fitting library filament is chosen for line 1: its price, the picker, the notice", async () => {
+    const info = importInfoFromSummary(ok(await readSlicerSummary(oneFilamentFile())));
+    expect(info.lines).toBeUndefined();
+    expect(info.filament).toEqual({ material: 'PLA', color: '#FFFFFF', vendor: 'Bambu Lab' });
+    const options: ImportOptions = { matches: matchLines(importedLines(info), library), colourName };
+    expect(importedFieldValues(info, options)).toEqual({ filamentWeight: '12,5', filamentPricePerKg: '24,99', printTimeHours: expect.any(String), printTimeMinutes: expect.any(String) });
+    expect(importedFirstLineId(info, options)).toBe('pla-white');
+    expect(importedLineTexts(info, () => '21', options)).toEqual([]);
+    expect(buildImportView(info, german, '', library).lines).toBe(
+      'filament-lines:slicerMatchChosenSingle{"line":"PLA, 12,5 g","name":"Bambu PLA Basic Jade White","price":"24,99"}',
+    );
+  });
+
+  it('several or none fit, no material, or a visitor: as before (the form keeps its price, no line notice)', async () => {
+    for (const [file, lib] of [
+      [oneFilamentFile('PETG', '#C12E1F'), library], // two red PETGs
+      [oneFilamentFile('ASA', '#FFFFFF'), library], // none
+      [oneFilamentFile(), null], // a visitor
+      [bytes(bambuGcode()), library], // the file names no material
+    ] as const) {
+      const info = importInfoFromSummary(ok(await readSlicerSummary(file)));
+      const options: ImportOptions = { matches: matchLines(importedLines(info), lib), colourName };
+      expect(importedFieldValues(info, options).filamentPricePerKg).toBeUndefined();
+      expect(importedFieldValues(info, options).filamentLabel).toBeUndefined();
+      expect(importedFirstLineId(info, options)).toBe('');
+      expect(buildImportView(info, german, '', lib).lines).toBeUndefined();
+    }
+  });
+
+  it('its material, colour and brand travel in the import link (slicerFilament), cleaned when read; the page matches again', async () => {
+    const info = importInfoFromSummary(ok(await readSlicerSummary(oneFilamentFile())));
+    const params = importNoticeToParams({ kind: 'info', info }, new URLSearchParams());
+    expect(params.get('slicerFilament')).toBe('PLA:FFFFFF:Bambu Lab');
+    expect(params.has('slicerLines')).toBe(false);
+    const back = importNoticeFromParams(params);
+    expect(back?.kind === 'info' && back.info.filament).toEqual(info.filament);
+    const hostile = importNoticeFromParams(new URLSearchParams({ slicer: 'X', slicerGrams: '1', slicerSeconds: '1', slicerFilament: '\u0000PLA:zzz:' + 'B'.repeat(90) }));
+    expect(hostile?.kind === 'info' && hostile.info.filament).toEqual({ material: 'PLA', vendor: 'B'.repeat(40) });
+    expect(importNoticeFromParams(new URLSearchParams({ slicer: 'X', slicerGrams: '1', slicerSeconds: '1', slicerFilament: ':FFFFFF' }))).not.toHaveProperty('info.filament');
+    // A plate's link chooses it too (a multi-plate project printed in one filament).
+    const plates: SlicerImportInfo = { ...info, plates: [{ index: 1, filamentGrams: 10, printSeconds: 30 }, { index: 2, filamentGrams: 2.5, printSeconds: 30 }] };
+    const plate2 = new URL(buildImportView(plates, german, 'filamentPricePerKg=20', library).plates![2].href, 'http://x').searchParams;
+    expect([plate2.get('filamentWeight'), plate2.get('filamentPricePerKg'), plate2.get('selectedFilament')]).toEqual(['2,5', '24,99', 'pla-white']);
+  });
+});
 
 describe('an import with several filaments and the library', () => {
   it('the readers give each filament its colour and brand (G-code and .gcode.3mf)', async () => {
