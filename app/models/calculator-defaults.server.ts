@@ -10,6 +10,7 @@ import {
 import { fieldErrors, ok, type Result } from '../domain/result';
 import { CalculatorDefaults, Filament, Marketplace, Packaging, Printer, ShippingProvider } from '../entities';
 import { formatDecimalInput, formatMoneyInput } from '../lib/number';
+import { plainRowTable } from '../services/plain-rows.server';
 import type { UserContext } from '../services/request-context.server';
 import { findActiveLibraryItem, listPickerItems } from './library.server';
 
@@ -39,13 +40,17 @@ const ITEM_NAMES = Object.values(DEFAULT_ITEM_FIELDS) as DefaultItemField[];
 
 /** The user's stored defaults, or null when none were saved. */
 export async function getCalculatorDefaults(ctx: UserContext): Promise<CalculatorDefaultsValues | null> {
-  const row = await ctx.em.findOne(CalculatorDefaults, { user: ctx.user.id });
+  // A plain prepared read: every signed-in '/calculator' asks, and an entity (identity map, references) cost more than the query.
+  const table = plainRowTable(ctx.em, CalculatorDefaults);
+  const [row] = await table.select(DEFAULTS_COLUMNS, `where ${table.column('user')} = ? limit 1`, [ctx.user.id]);
   if (!row) return null;
   const values = { smallBusiness: Boolean(row.smallBusiness) } as CalculatorDefaultsValues;
-  for (const name of DEFAULT_NUMBER_FIELDS) values[name] = row[name] ?? null;
-  for (const name of ITEM_NAMES) values[name] = (row[name] as { id: string } | null | undefined)?.id ?? null;
+  for (const name of DEFAULT_NUMBER_FIELDS) values[name] = (row[name] as number | null | undefined) ?? null;
+  for (const name of ITEM_NAMES) values[name] = (row[name] as string | null | undefined) ?? null;
   return values;
 }
+
+const DEFAULTS_COLUMNS = ['smallBusiness', ...DEFAULT_NUMBER_FIELDS, ...ITEM_NAMES];
 
 /** A default as its input shows it: money with two decimals (22,50), other figures as typed (4,5), issue 24 §1. */
 function inputText(name: (typeof DEFAULT_NUMBER_FIELDS)[number], value: number): string {

@@ -4,6 +4,7 @@ import { isPremium } from '../domain/permissions';
 import { FREE_PROJECT_LIMIT, type ProjectUsage } from '../domain/projects';
 import { forbidden } from '../domain/result';
 import { plainRowTable } from '../services/plain-rows.server';
+import { queryPrepared } from '../services/prepared-query.server';
 import type { UserContext } from '../services/request-context.server';
 
 /**
@@ -54,7 +55,12 @@ export async function canCreateProject(ctx: UserContext): Promise<boolean> {
 export async function projectUsage(ctx: UserContext): Promise<ProjectUsage | null> {
   const limit = projectLimit(ctx);
   if (limit === null) return null;
-  return { used: await ctx.em.count(Project, { user: ctx.user.id }), limit };
+  // A prepared count, not em.count(): the save button asks on every signed-in '/calculator'.
+  const table = plainRowTable(ctx.em, Project);
+  const [row] = await queryPrepared<{ used: number }>(ctx.em, `select count(*)::int as "used" from ${table.table} where ${table.column('user')} = ?`, [
+    ctx.user.id,
+  ]);
+  return { used: row.used, limit };
 }
 
 /** Whether a new project fits within a usage ('Neues Projekt' on the list). */

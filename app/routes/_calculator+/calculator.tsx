@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
-import { evaluateCalculator } from '~/calculator/evaluate';
+import { evaluateCalculatorCached } from '~/calculator/evaluate-cache.server';
 import { fieldViews, lineTextsOf, type FieldView } from '~/calculator/fields';
 import { filamentLinesState, lineActionRedirect } from '~/calculator/filament-line-actions';
 import { QUOTE_INTENT, REMOVE_IMAGE_INTENT, RESET_PARAM, SAVE_INTENT, UPLOAD_INTENT } from '~/calculator/page';
@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ...page,
     filamentLines: filamentLinesState(params, page.hidden, lineTextsOf(page.values).length, libraryFilaments),
     fields: fieldViews,
-    evaluation: evaluateCalculator(page.values),
+    evaluation: evaluateCalculatorCached(page.values),
     // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
     projectUsage: ctx ? await projectUsage(ctx) : null,
     slicerNotice: slicerNoticeView(params, t, libraryFilaments),
