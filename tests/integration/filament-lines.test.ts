@@ -178,13 +178,13 @@ describe('the calculator page with filament lines', () => {
   });
 
   it("no JS: removing an opened project's lines down to one answers a link that reopens one line", async () => {
-    const { cookie } = await signedInUser();
+    const { cookie } = await signedInPremiumUser();
     const id = await saveFromCalculator(cookie, lineFields);
     // The calculator's GET form of the opened project, 'Entfernen' of line 3, then of line 2.
     let form = new URLSearchParams({ ...lineFields, project: id, filamentZeile: 'entfernen-3' });
     for (const line of [3, 2]) {
       form.set('filamentZeile', `entfernen-${line}`);
-      const response = await run(calculatorLoader as Handler, new Request(`${APP_URL}/calculator?${form}`, { headers: { Cookie: cookie, 'x-druckpreis-client-ip': '127.0.0.1' } }));
+      const response = await call(calculatorLoader as Handler, new Request(`${APP_URL}/calculator?${form}`, { headers: { Cookie: cookie, 'x-druckpreis-client-ip': '127.0.0.1' } }));
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get('Location')!, APP_URL);
       form = new URLSearchParams(location.search);
@@ -196,7 +196,7 @@ describe('the calculator page with filament lines', () => {
   });
 
   it("deleting a library filament keeps the lines' values and clears its id from every stored line, in one transaction", async () => {
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInPremiumUser();
     const gone = await filament(user.id, { name: 'PLA Weiß', pricePerKg: 24.99 });
     const kept = await filament(user.id, { name: 'PETG Rot', pricePerKg: 31.5 });
     const lines = [
