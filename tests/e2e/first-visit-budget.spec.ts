@@ -11,10 +11,14 @@ import { expect, test } from './fixtures';
  * and 14-28 kB, 8 scripts) with a little room; the document's budget keeps
  * it within the first round trip of a new connection (about 14 kB, headers
  * included). `npm run bench:lighthouse` shows what the figures mean for the paint.
+ * Issue 21 (docs/performance.md, "First-visit JavaScript after Premium"): the
+ * scripts measured 93.3 kB on /calculator and 89.3 kB on / (brotli, as sent;
+ * 2026-11-27, terser and a shell that holds only what /calculator loads), so
+ * their budgets came down to that with a little room.
  */
 const BUDGETS = {
-  '/calculator': { documentBytes: 13_500, scriptBytes: 102_000, scripts: 4 },
-  '/': { documentBytes: 12_500, scriptBytes: 97_000, scripts: 6 },
+  '/calculator': { documentBytes: 13_500, scriptBytes: 95_000, scripts: 4 },
+  '/': { documentBytes: 12_500, scriptBytes: 91_000, scripts: 6 },
 } as const;
 
 test.use({ withConsent: false });
