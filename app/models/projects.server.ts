@@ -1,6 +1,6 @@
 import { DecimalType } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { calculate } from '../calculator/engine';
+import { minimumPrices } from '../calculator/engine';
 import {
   calculatorFieldNames,
   calculatorFields,
@@ -397,10 +397,7 @@ export type ProjectPrices = { totalCosts: number | null; minimumPrice: number | 
  * stores with the project. All null when no price is possible (the fee takes the whole sale).
  */
 export function projectPrices(project: ProjectInputs): ProjectPrices {
-  const outcome = calculate(projectEngineInput(project));
-  if (!outcome.ok) return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
-  const { totalCosts, minimumPrice, minimumPriceWithVat } = outcome.result;
-  return { totalCosts, minimumPrice, minimumPriceWithVat };
+  return minimumPrices(projectEngineInput(project)) ?? { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
 }
 
 /**
