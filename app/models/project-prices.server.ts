@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Project } from '../entities';
 import { plainRowTable } from '../services/plain-rows.server';
 import { queryPrepared } from '../services/prepared-query.server';
-import { INPUT_PROPERTIES, listItem, PROJECT_BATCH_SIZE, projectPrices, type ProjectPrices } from './projects.server';
+import { INPUT_PROPERTIES, listItem, PROJECT_BATCH_SIZE, projectPricesOrNone, type ProjectPrices } from './projects.server';
 
 /**
  * The stored figures of projects saved before they were stored (security review: the list's
@@ -30,7 +30,7 @@ export async function storeMissingProjectPrices(
     const rows = await table.select(INPUT_PROPERTIES, `where not ${stored} and ${table.column('id')} > ? order by ${table.column('id')} limit ?`, [after, batchSize]);
     if (rows.length === 0) return total;
     after = rows[rows.length - 1].id as string;
-    const prices = rows.map(pricesOrNone);
+    const prices = rows.map((row) => projectPricesOrNone(listItem(row)));
     // Four array parameters, one statement text (prepared once), whatever the batch size.
     const doubles = (pick: (p: ProjectPrices) => number | null) => `{${prices.map((p) => (pick(p) === null ? 'NULL' : String(pick(p)))).join(',')}}`;
     await queryPrepared(
@@ -44,14 +44,5 @@ export async function storeMissingProjectPrices(
     onBatch?.(rows.length);
     // A long backfill leaves the event loop free between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-function pricesOrNone(row: Record<string, unknown>): ProjectPrices {
-  try {
-    return projectPrices(listItem(row));
-  } catch (error) {
-    console.warn(`[prices] project ${String(row.id)} cannot be priced (${(error as Error).message}); stored without a price`);
-    return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
   }
 }
