@@ -17,12 +17,17 @@ export class Migration20261126204500_stored_project_prices extends Migration {
     this.addSql(`create index "projects_user_id_price_index" on "projects" ("user_id", "minimum_price_with_vat" asc nulls last, "id" asc);`);
     this.addSql(`create index "projects_user_id_price_desc_index" on "projects" ("user_id", "minimum_price_with_vat" desc nulls last, "id" asc);`);
     this.addSql(`create index "projects_prices_missing_index" on "projects" ("id") where not "prices_stored";`);
+    // The newest-first order with its id tie-break in one index (the CSV's keyset batches).
+    this.addSql(`drop index "projects_user_id_updated_at_index";`);
+    this.addSql(`create index "projects_user_id_updated_at_id_index" on "projects" ("user_id", "updated_at", "id");`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index "projects_user_id_price_index";`);
     this.addSql(`drop index "projects_user_id_price_desc_index";`);
     this.addSql(`drop index "projects_prices_missing_index";`);
+    this.addSql(`drop index "projects_user_id_updated_at_id_index";`);
+    this.addSql(`create index "projects_user_id_updated_at_index" on "projects" ("user_id", "updated_at");`);
     this.addSql(`alter table "projects" drop column "total_costs", drop column "minimum_price", drop column "minimum_price_with_vat", drop column "prices_stored";`);
   }
 

@@ -209,6 +209,19 @@ export function minimumPriceWithVat(input: CalculatorInput): number | null {
   return value;
 }
 
+/**
+ * Total costs and minimum price net and incl. VAT alone, by the same rules and with the same
+ * values as calculate() (what a saved project stores with itself: pricing 100,000 projects at
+ * start, the batch prices would triple the work). Null when no price exists.
+ */
+export function minimumPrices(input: CalculatorInput): { totalCosts: number; minimumPrice: number; minimumPriceWithVat: number } | null {
+  assertCalculable(input);
+  if (input.marketplaceFeePercent >= 100) return null;
+  const { totalCosts, minimumPrice, minimumPriceWithVat } = price(input);
+  if (![totalCosts, minimumPrice, minimumPriceWithVat].every(Number.isFinite)) throw new RangeError('minimumPrices(): not finite; inputs are out of range');
+  return { totalCosts, minimumPrice, minimumPriceWithVat };
+}
+
 /** § 19 UStG (Kleinunternehmer): no VAT is charged, whatever the VAT field says. */
 export function effectiveVatPercent(input: Pick<CalculatorInput, 'vatPercent' | 'smallBusiness'>): number {
   return input.smallBusiness ? 0 : input.vatPercent;

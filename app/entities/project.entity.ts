@@ -16,8 +16,9 @@ import { User } from './user.entity';
  * belong to the same user is checked in models/, not by the foreign keys.
  */
 @Entity({ tableName: 'projects' })
-// The list is the owner's projects, newest change first, a page at a time.
-@Index({ name: 'projects_user_id_updated_at_index', properties: ['user', 'updatedAt'] })
+// The list is the owner's projects, newest change first (equal changes by id), a page at a time;
+// the CSV reads them in that order in keyset batches, `(updated_at, id) < (…)` an index condition.
+@Index({ name: 'projects_user_id_updated_at_id_index', properties: ['user', 'updatedAt', 'id'] })
 // Search is a case-insensitive substring match (spec §5); a trigram index serves `ilike '%q%'`.
 @Index({
   name: 'projects_name_trgm_index',

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Project } from '../entities';
 import { plainRowTable } from '../services/plain-rows.server';
-import { INPUT_PROPERTIES, listItem, PROJECT_BATCH_SIZE, projectPrices, type ProjectPrices } from './projects.server';
+import { queryPrepared } from '../services/prepared-query.server';
+import { INPUT_PROPERTIES, listItem, PROJECT_BATCH_SIZE, projectPricesOrNone, type ProjectPrices } from './projects.server';
 
 /**
  * The stored figures of projects saved before they were stored (security review: the list's
@@ -22,33 +23,26 @@ export async function storeMissingProjectPrices(
   const table = plainRowTable(em, Project);
   const stored = table.column('pricesStored');
   let total = 0;
+  // Keyset by id: the priced rows stay in the partial index as dead entries until a vacuum,
+  // and a scan from the start each time would step over all of them again.
+  let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const rows = await table.select(INPUT_PROPERTIES, `where not ${stored} order by ${table.column('id')} limit ?`, [batchSize]);
+    const rows = await table.select(INPUT_PROPERTIES, `where not ${stored} and ${table.column('id')} > ? order by ${table.column('id')} limit ?`, [after, batchSize]);
     if (rows.length === 0) return total;
-    const params: unknown[] = [];
-    for (const row of rows) {
-      const prices = pricesOrNone(row);
-      params.push(row.id, prices.totalCosts, prices.minimumPrice, prices.minimumPriceWithVat);
-    }
-    const values = rows.map(() => '(?::uuid, ?::double precision, ?::double precision, ?::double precision)').join(', ');
-    await em.getConnection().execute(
+    after = rows[rows.length - 1].id as string;
+    const prices = rows.map((row) => projectPricesOrNone(listItem(row)));
+    // Four array parameters, one statement text (prepared once), whatever the batch size.
+    const doubles = (pick: (p: ProjectPrices) => number | null) => `{${prices.map((p) => (pick(p) === null ? 'NULL' : String(pick(p)))).join(',')}}`;
+    await queryPrepared(
+      em,
       `update ${table.table} p set ${table.column('totalCosts')} = v.total, ${table.column('minimumPrice')} = v.net,
          ${table.column('minimumPriceWithVat')} = v.gross, ${stored} = true
-       from (values ${values}) as v(id, total, net, gross) where p.${table.column('id')} = v.id`,
-      params,
+       from unnest(?::uuid[], ?::float8[], ?::float8[], ?::float8[]) as v(id, total, net, gross) where p.${table.column('id')} = v.id`,
+      [`{${rows.map((row) => row.id as string).join(',')}}`, doubles((p) => p.totalCosts), doubles((p) => p.minimumPrice), doubles((p) => p.minimumPriceWithVat)],
     );
     total += rows.length;
     onBatch?.(rows.length);
     // A long backfill leaves the event loop free between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-function pricesOrNone(row: Record<string, unknown>): ProjectPrices {
-  try {
-    return projectPrices(listItem(row));
-  } catch (error) {
-    console.warn(`[prices] project ${String(row.id)} cannot be priced (${(error as Error).message}); stored without a price`);
-    return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
   }
 }

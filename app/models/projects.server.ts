@@ -1,6 +1,6 @@
 import { DecimalType } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { calculate } from '../calculator/engine';
+import { minimumPrices } from '../calculator/engine';
 import {
   calculatorFieldNames,
   calculatorFields,
@@ -416,10 +416,7 @@ export type ProjectPrices = { totalCosts: number | null; minimumPrice: number | 
  * stores with the project. All null when no price is possible (the fee takes the whole sale).
  */
 export function projectPrices(project: ProjectInputs): ProjectPrices {
-  const outcome = calculate(projectEngineInput(project));
-  if (!outcome.ok) return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
-  const { totalCosts, minimumPrice, minimumPriceWithVat } = outcome.result;
-  return { totalCosts, minimumPrice, minimumPriceWithVat };
+  return minimumPrices(projectEngineInput(project)) ?? { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
 }
 
 /**
@@ -436,7 +433,22 @@ function storePrices(em: EntityManager, project: Project) {
     const value = saved[name];
     if (prop.customType instanceof DecimalType && typeof value === 'number') saved[name] = asNumericColumn(value, prop.scale ?? 0);
   }
-  Object.assign(project, projectPrices(saved as ProjectInputs), { pricesStored: true });
+  Object.assign(project, projectPricesOrNone(saved as ProjectInputs), { pricesStored: true });
+}
+
+/**
+ * projectPrices, or none when the engine refuses the values (out of its range: a row edited by
+ * hand): stored without a price (last in the price order, empty CSV cells) rather than failing
+ * the save or the start's backfill.
+ */
+export function projectPricesOrNone(project: ProjectInputs): ProjectPrices {
+  try {
+    return projectPrices(project);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    console.warn(`[prices] project ${project.id ?? '(new)'} cannot be priced (${error.message}); stored without a price`);
+    return { totalCosts: null, minimumPrice: null, minimumPriceWithVat: null };
+  }
 }
 
 /**
@@ -444,7 +456,7 @@ function storePrices(em: EntityManager, project: Project) {
  * scripts/lib/migrate.ts), else the engine's for this one row (a row inserted by hand since).
  */
 export function listedPrices(project: ProjectListItem): ProjectPrices {
-  if (!project.pricesStored) return projectPrices(project);
+  if (!project.pricesStored) return projectPricesOrNone(project);
   return { totalCosts: project.totalCosts ?? null, minimumPrice: project.minimumPrice ?? null, minimumPriceWithVat: project.minimumPriceWithVat ?? null };
 }
 

@@ -147,9 +147,13 @@ describe('stored figures', () => {
 
     // In batches of the given size; nothing left means one empty read.
     await insertCopies(id, 250, { prefix: 'Neu' });
+    // A row the engine refuses (edited by hand) is stored without a price instead of stopping the start.
+    await app.em().getConnection().execute(`update projects set extra_inputs = '{"failureRate": "viel"}' where user_id = ? and name = 'Neu 7'`, [user.id]);
     const sizes: number[] = [];
     expect(await storeMissingProjectPrices(app.em(), { batchSize: 100, onBatch: (size) => sizes.push(size) })).toBe(250);
     expect(sizes).toEqual([100, 100, 50]);
+    const broken = await app.em().findOneOrFail(Project, { user: user.id, name: 'Neu 7' });
+    expect([broken.pricesStored, broken.totalCosts, broken.minimumPrice, broken.minimumPriceWithVat]).toEqual([true, null, null, null]);
     expect(await storeMissingProjectPrices(app.em())).toBe(0);
   }, 60_000);
 });

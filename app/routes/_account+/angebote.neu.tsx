@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // The newest projects (and a search for the others), not the whole account (security review).
   const { choices: projects, capped, q, selected } = await listProjectChoices(ctx, { q: params.get('q') ?? '', project: params.get('project') ?? '' });
   const hasBusinessDetails = (await getBusinessDetails(ctx)) !== null;
-  return { projects, capped, q, project: params.get('project') ?? '', selected, hasBusinessDetails, meta: { title: t('new.metaTitle') } };
+  return { projects, capped, choiceLimit: PROJECT_CHOICES_LIMIT, q, project: params.get('project') ?? '', selected, hasBusinessDetails, meta: { title: t('new.metaTitle') } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function NewQuotePage() {
   const { t } = useTranslation('quotes');
   const { t: tc } = useTranslation('quote-project-choices');
-  const { projects, capped, q, project, selected, hasBusinessDetails } = useLoaderData<typeof loader>();
+  const { projects, capped, choiceLimit, q, project, selected, hasBusinessDetails } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -91,7 +91,7 @@ export default function NewQuotePage() {
       ) : null}
       {capped ? (
         <p className="mt-2 text-sm text-ink-muted" data-testid="project-choice-capped">
-          {tc(q ? 'cappedSearch' : 'capped', { count: PROJECT_CHOICES_LIMIT })}
+          {tc(q ? 'cappedSearch' : 'capped', { count: choiceLimit })}
         </p>
       ) : null}
       {projects.length === 0 && q ? (
