@@ -42,94 +42,77 @@ export type RateLimitRule = {
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
+/** One rule: `limit` attempts per `scope` key in a window of `windowSeconds`. */
+function rule(scope: RateLimitScope, limit: number, windowSeconds: number, options: Pick<RateLimitRule, 'refundOn' | 'onlyAfterPairFailure'> = {}): RateLimitRule {
+  return { scope, limit, windowSeconds, ...options };
+}
+
+/** The per-user tools' shape: `user` attempts an hour per user (the `email` key), `ip` per IP. */
+function perUserAndIpHourly(user: number, ip: number): RateLimitRule[] {
+  return [rule('email', user, HOUR), rule('ip', ip, HOUR)];
+}
+
 export const RATE_LIMIT_RULES = {
   login: [
-    { scope: 'ipEmail', limit: 10, windowSeconds: 15 * MINUTE, refundOn: 'success' },
-    { scope: 'ip', limit: 50, windowSeconds: 15 * MINUTE },
+    rule('ipEmail', 10, 15 * MINUTE, { refundOn: 'success' }),
+    rule('ip', 50, 15 * MINUTE),
     // Much higher than one IP's share: stops a botnet guessing one password, never the owner.
-    { scope: 'email', limit: 100, windowSeconds: HOUR, refundOn: 'success', onlyAfterPairFailure: true },
+    rule('email', 100, HOUR, { refundOn: 'success', onlyAfterPairFailure: true }),
   ],
   // A sign-in carrying a valid device cookie for the account counts here and nowhere else: no failure
   // from another IP or browser (the address ceiling, a NAT neighbour's IP) can stop it. OWASP "device cookies".
-  loginDevice: [{ scope: 'device', limit: 10, windowSeconds: 15 * MINUTE, refundOn: 'success' }],
+  loginDevice: [rule('device', 10, 15 * MINUTE, { refundOn: 'success' })],
   // Sign-in links by mail. Per IP: refused with 429 (the same for every address, so it tells nothing).
   // Per address: over the limit the answer stays the same and no mail goes out. The window is the link's
   // lifetime (15 min), so while an address is at its limit every link mailed in the window still works:
   // a stranger filling it cannot leave the owner without a working link.
-  loginLink: [
-    { scope: 'ip', limit: 20, windowSeconds: HOUR },
-    { scope: 'email', limit: 5, windowSeconds: 15 * MINUTE },
-  ],
+  loginLink: [rule('ip', 20, HOUR), rule('email', 5, 15 * MINUTE)],
   register: [
     // Only accounts actually registered count: offices and mobile carriers share one address.
-    { scope: 'ip', limit: 20, windowSeconds: HOUR, refundOn: 'failure' },
+    rule('ip', 20, HOUR, { refundOn: 'failure' }),
     // Each successful attempt mails the address ("confirm" or "account exists"): do not let anyone flood a mailbox.
-    { scope: 'email', limit: 5, windowSeconds: HOUR, refundOn: 'failure' },
+    rule('email', 5, HOUR, { refundOn: 'failure' }),
   ],
   forgotPassword: [
     // Per address *and* IP, so a stranger's requests never block the owner's own.
-    { scope: 'ipEmail', limit: 5, windowSeconds: HOUR },
-    { scope: 'ip', limit: 20, windowSeconds: HOUR },
-    { scope: 'email', limit: 30, windowSeconds: HOUR, onlyAfterPairFailure: true },
+    rule('ipEmail', 5, HOUR),
+    rule('ip', 20, HOUR),
+    rule('email', 30, HOUR, { onlyAfterPairFailure: true }),
   ],
   resendVerification: [
-    { scope: 'ipEmail', limit: 3, windowSeconds: HOUR },
-    { scope: 'ip', limit: 10, windowSeconds: HOUR },
-    { scope: 'email', limit: 20, windowSeconds: HOUR, onlyAfterPairFailure: true },
+    rule('ipEmail', 3, HOUR),
+    rule('ip', 10, HOUR),
+    rule('email', 20, HOUR, { onlyAfterPairFailure: true }),
   ],
-  contact: [
-    { scope: 'ip', limit: 5, windowSeconds: HOUR },
-    { scope: 'email', limit: 5, windowSeconds: HOUR },
-  ],
+  contact: [rule('ip', 5, HOUR), rule('email', 5, HOUR)],
   // Profile: a changed e-mail address mails a link to whatever address was typed.
-  changeEmail: [
-    { scope: 'ip', limit: 10, windowSeconds: HOUR },
-    { scope: 'email', limit: 5, windowSeconds: HOUR },
-  ],
+  changeEmail: [rule('ip', 10, HOUR), rule('email', 5, HOUR)],
   // Upload addresses for profile pictures, per user (the `email` key is the user id).
-  uploadUrl: [
-    { scope: 'email', limit: 20, windowSeconds: HOUR },
-    { scope: 'ip', limit: 60, windowSeconds: HOUR },
-  ],
+  uploadUrl: perUserAndIpHourly(20, 60),
   // Reading a slicer file costs a streamed upload (up to 1 GB) but sends no mail:
   // generous for a seller trying a few files, a wall for a script.
-  slicerImport: [{ scope: 'ip', limit: 60, windowSeconds: 10 * MINUTE }],
+  slicerImport: [rule('ip', 60, 10 * MINUTE)],
   // Quotes mailed to customers, per seller (the `email` key is `user:<id>`): enough for a busy day,
   // too few to mail strangers in bulk. The IP rule stops one machine with many accounts.
-  quoteSend: [
-    { scope: 'email', limit: 20, windowSeconds: HOUR },
-    { scope: 'ip', limit: 60, windowSeconds: HOUR },
-  ],
+  quoteSend: perUserAndIpHourly(20, 60),
   // Quote PDFs, per user (the `email` key is the user id): each costs about 0,1 s of a worker, so
   // a loop over them slowed every page (attacker review); a seller prints a handful an hour.
-  quotePdf: [
-    { scope: 'email', limit: 120, windowSeconds: HOUR },
-    { scope: 'ip', limit: 300, windowSeconds: HOUR },
-  ],
+  quotePdf: perUserAndIpHourly(120, 300),
   // Quote logos on /profile, per seller (the `email` key is `user:<id>`): each upload decodes an image
   // (up to BUSINESS_LOGO_MAX_PIXELS, ~0,1 s of a worker) and stores a file; a seller tries a few.
-  logoUpload: [
-    { scope: 'email', limit: 20, windowSeconds: HOUR },
-    { scope: 'ip', limit: 60, windowSeconds: HOUR },
-  ],
+  logoUpload: perUserAndIpHourly(20, 60),
   // The admin's mail tools (issue 20): a test mail goes to whatever address is typed, a connection test
   // opens a connection to whatever host and port are typed and may wait 10 s. Enough to set up the mail
   // server, too few to mail strangers in bulk or to probe hosts from the server. Per admin (the `email`
   // key is `admin:<id>`), and per IP for one machine with several admin sessions.
-  adminTestMail: [
-    { scope: 'email', limit: 10, windowSeconds: HOUR },
-    { scope: 'ip', limit: 20, windowSeconds: HOUR },
-  ],
+  adminTestMail: perUserAndIpHourly(10, 20),
   // GET /projects.csv prices every project of the user (thousands for a big library): a few
   // downloads a quarter hour per user are plenty for a spreadsheet, not for tying up the server.
-  projectCsvExport: [{ scope: 'email', limit: 10, windowSeconds: 15 * MINUTE }],
-  adminSmtpTest: [
-    { scope: 'email', limit: 30, windowSeconds: HOUR },
-    { scope: 'ip', limit: 60, windowSeconds: HOUR },
-  ],
+  projectCsvExport: [rule('email', 10, 15 * MINUTE)],
+  adminSmtpTest: perUserAndIpHourly(30, 60),
   // The current password asked again on /profile (password change, account deletion): a session
   // left open on a shared computer must not turn into unlimited guesses (as sign-in: 10 / 15 min).
-  currentPassword: [{ scope: 'email', limit: 10, windowSeconds: 15 * MINUTE }],
+  currentPassword: [rule('email', 10, 15 * MINUTE)],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 /** A page's form body and a JSON API body: 64 KB (a multipart body's texts too; uploads have their caps below). */

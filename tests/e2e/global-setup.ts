@@ -4,7 +4,8 @@ import { SEED_BUNDLE } from './seed-bundle';
 /**
  * Compiles the sign-in fixture's seed module (MikroORM entities with legacy
  * decorators, which Playwright's own TypeScript transform cannot compile) with
- * esbuild, the compiler vite and tsx already bring, into one .mjs the fixture
+ * esbuild (a devDependency of its own, pinned to the 0.17.6 @remix-run/dev brings,
+ * so it is the one hoisted to node_modules/esbuild), into one .mjs the fixture
  * imports. Packages stay external: they are loaded from node_modules as the
  * server loads them.
  */
