@@ -91,6 +91,7 @@ export async function read3mf(source: ByteSource, entries: ZipEntry[]): Promise<
     printSeconds: plates.reduce((sum, plate) => sum + plate.printSeconds, 0),
     perExtruder: perExtruder.length > 0 ? perExtruder : [{ filamentGrams }],
     ...(plates.length > 1 ? { plates } : {}),
+    ...(perExtruder.length > 1 ? { purgeUnknown: true as const } : {}),
     warnings,
   };
 }

@@ -9,6 +9,7 @@
  *   slicerLines=12.5:PLA:FFFFFF:Bambu Lab;7.25:PETG (grams:material:colour:brand per filament),
  *   slicerFilament=PLA:FFFFFF:Bambu Lab (a one-filament file's material:colour:brand),
  *   slicerWarning=<code>:<material>:<density>, slicerPurge=<g>, slicerPurgeChanges=<n> (an estimate),
+ *   slicerPurgeUnknown=1 (a multi-filament .gcode.3mf: no purge figure can be had),
  *   slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../lib/number';
@@ -32,6 +33,8 @@ export type SlicerImportInfo = {
   purge?: number;
   /** Set when `purge` is estimated from the flush volumes and this many filament changes (Bambu Studio, Orca). */
   purgeChanges?: number;
+  /** A multi-filament `.gcode.3mf`: the file gives no change count, its purge is not included (SlicerSummary.purgeUnknown). */
+  purgeUnknown?: true;
   warnings: SlicerWarning[];
 };
 
@@ -65,6 +68,7 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerFilament',
   'slicerPurge',
   'slicerPurgeChanges',
+  'slicerPurgeUnknown',
   'slicerError',
   'slicerErrorMethod',
 ] as const;
@@ -90,6 +94,7 @@ export function importInfoFromSummary(summary: SlicerSummary): SlicerImportInfo 
       : {}),
     ...(summary.perExtruder.length === 1 && summary.perExtruder[0].material ? { filament: lineFacts(summary.perExtruder[0]) } : {}),
     ...(summary.purgeGrams ? { purge: summary.purgeGrams, ...(summary.purgeEstimate ? { purgeChanges: summary.purgeEstimate.changes } : {}) } : {}),
+    ...(summary.purgeUnknown && !summary.purgeGrams ? { purgeUnknown: true as const } : {}),
     warnings: summary.warnings,
   };
 }
@@ -212,6 +217,7 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   if (warning) params.set('slicerWarning', [warning.code, warning.params?.material ?? '', warning.params?.density ?? ''].join(':'));
   if (info.purge) params.set('slicerPurge', String(info.purge));
   if (info.purge && info.purgeChanges) params.set('slicerPurgeChanges', String(info.purgeChanges));
+  if (info.purgeUnknown && !info.purge) params.set('slicerPurgeUnknown', '1');
   const part = (text: string | undefined) => (text ?? '').replace(/[:;]/g, '');
   if (info.lines) {
     params.set('slicerLines', info.lines.map((line) => [line.grams, part(line.material), part(line.color?.slice(1)), part(line.vendor)].join(':').replace(/:+$/, '')).join(';'));
@@ -287,6 +293,7 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       ...(number(params.get('slicerPurge')) && number(params.get('slicerPurgeChanges'))
         ? { purgeChanges: Math.min(1_000_000, Math.round(number(params.get('slicerPurgeChanges'))!)) }
         : {}),
+      ...(params.get('slicerPurgeUnknown') === '1' && !number(params.get('slicerPurge')) ? { purgeUnknown: true as const } : {}),
       warnings,
     },
   };

@@ -99,7 +99,9 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
             ? t('filament-lines:slicerPurgeEstimate', { grams: formatNumber(info.purge, 1), count: info.purgeChanges })
             : t('filament-lines:slicerPurge', { grams: formatNumber(info.purge) }),
         }
-      : {}),
+      : info.purgeUnknown
+        ? { purge: t('filament-lines:slicerPurgeUnknown') }
+        : {}),
     ...matchTexts(info, optionsFor(info).matches, t),
     ...(importedLines(info).length > 1 && !library
       ? {

@@ -38,6 +38,13 @@ export type SlicerSummary = {
    * hold the flushed filament; the estimate is only named in the notice.
    */
   purgeEstimate?: { changes: number };
+  /**
+   * Set for a `.gcode.3mf` (Bambu Studio, OrcaSlicer) with two or more filaments: its metadata
+   * (slice_info, the plate JSON) gives the grams per filament but no number of filament changes
+   * (only the plate G-code's end summary does, which the reader does not inflate), so its purge can
+   * be neither read nor estimated; the notice says it is not included.
+   */
+  purgeUnknown?: true;
   warnings: SlicerWarning[];
 };
 

@@ -19,6 +19,12 @@ async function openCalculator(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Berechnen' })).toHaveCount(0);
 }
 
+/** A new calculation by its address; with scripts, until the page is hydrated. */
+async function openFresh(page: Page, javaScriptEnabled: boolean) {
+  await page.goto('/calculator');
+  if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Berechnen' })).toHaveCount(0);
+}
+
 async function createFilament(page: Page, data: Record<string, string | number>) {
   const response = await page.request.post('/api/filaments', { data });
   expect(response.status()).toBe(201);
@@ -136,7 +142,7 @@ test.describe('Mehrere Filamente und die Bibliothek', () => {
       ),
     });
 
-    await openCalculator(page, javaScriptEnabled);
+    await openFresh(page, javaScriptEnabled);
     await page.getByLabel('Filamentpreis', { exact: true }).fill('21');
     await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('21');
     await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(oneFilament('PLA', '#FFFFFF'));
@@ -150,7 +156,7 @@ test.describe('Mehrere Filamente und die Bibliothek', () => {
     await expect(page.locator('[data-result="filamentCost"]')).toHaveText('0,31 €');
 
     // A new calculation, two red PETGs fit: nothing is chosen, the price stays, the notice is as before.
-    await openCalculator(page, javaScriptEnabled);
+    await openFresh(page, javaScriptEnabled);
     await page.getByLabel('Filamentpreis', { exact: true }).fill('21');
     await expect(page.getByLabel('Filamentpreis', { exact: true })).toHaveValue('21');
     await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(oneFilament('PETG', '#C12E1F'));

@@ -103,6 +103,32 @@ test.describe('Slicer-Import', () => {
     await expect(page.locator('[data-slicer-info]').getByRole('link', { name: /^Platte 2/ })).toHaveAttribute('aria-current', 'true');
   });
 
+  test('a .gcode.3mf with several filaments says in German that its purge is not included', async ({ page, javaScriptEnabled }) => {
+    const ams = {
+      name: 'drache.gcode.3mf',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(
+        zip([
+          { name: '3D/3dmodel.model', data: modelFile('BambuStudio-01.09.00.70') },
+          {
+            name: 'Metadata/slice_info.config',
+            data: sliceInfo([{ index: 1, prediction: 3600, weight: 9, filaments: [{ id: 1, type: 'PLA', grams: 6, color: '#FFFFFF' }, { id: 2, type: 'PETG', grams: 3 }] }]),
+          },
+        ]),
+      ),
+    };
+    await page.goto('/calculator');
+    await importFile(page, javaScriptEnabled, ams);
+    await expect(page.locator('[data-slicer-info]')).toContainText('9 g');
+    await expect(page.locator('[data-filament-line]')).toHaveCount(1);
+    await expect(page.locator('[data-slicer-purge]')).toHaveText(
+      'Spülmenge nicht enthalten: Eine .gcode.3mf-Datei nennt keine Zahl der Filamentwechsel, daher lässt sich die Spülmenge beim Filamentwechsel für dieses Format nicht berechnen. Die Gewichte sind die der Datei – bitte vergleichen Sie sie mit der Anzeige Ihres Slicers und passen Sie sie bei Bedarf an.',
+    );
+    // The weights are the file's: 6 g + 3 g.
+    await expect(field(page, 'filamentWeight')).toHaveValue('6');
+    await expect(field(page, 'filamentWeight2')).toHaveValue('3');
+  });
+
   test('a bad file shows the German message and changes nothing', async ({ page, javaScriptEnabled }) => {
     await page.goto('/calculator');
     await importFile(page, javaScriptEnabled, { name: 'foto.gcode', mimeType: 'text/x-gcode', buffer: Buffer.from(PNG_BYTES) });

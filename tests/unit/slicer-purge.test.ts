@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSlicerSummary, type SlicerReadResult } from '~/slicer';
 import { importInfoFromSummary, importNoticeFromParams, importNoticeToParams } from '~/slicer/import-link';
 import { buildImportView } from '~/slicer/import-view';
-import { bambuGcode, bytes, orcaMultiMaterialGcode } from '../fixtures/slicer/make';
+import { bambuGcode, bytes, modelFile, orcaMultiMaterialGcode, sliceInfo, zip } from '../fixtures/slicer/make';
 
 /*
  * Issue 23 §3: purge and wipe-tower filament is bought filament. PrusaSlicer reports the wipe
@@ -79,5 +79,38 @@ describe('purge of OrcaSlicer and Bambu Studio files', () => {
       expect(summary.purgeGrams).toBeUndefined();
       expect(buildImportView(importInfoFromSummary(summary), t, '').purge).toBeUndefined();
     }
+  });
+});
+
+describe('purge of a .gcode.3mf (Bambu Studio, OrcaSlicer)', () => {
+  const project = (filaments: { id: number; type: string; grams: number }[]) =>
+    zip([
+      { name: '3D/3dmodel.model', data: modelFile('BambuStudio-01.09.00.70') },
+      { name: 'Metadata/slice_info.config', data: sliceInfo([{ index: 1, prediction: 3600, weight: filaments.reduce((sum, f) => sum + f.grams, 0), filaments }]) },
+    ]);
+
+  it('several filaments: no change count in its metadata, so no purge; the notice says it is not included, also after the link', async () => {
+    const summary = ok(await readSlicerSummary(project([{ id: 1, type: 'PLA', grams: 6 }, { id: 2, type: 'PETG', grams: 3 }])));
+    expect(summary.purgeGrams).toBeUndefined();
+    expect(summary.purgeUnknown).toBe(true);
+    // The weight is the file's (slice_info's grams per filament).
+    expect(summary.perExtruder.map((e) => e.filamentGrams)).toEqual([6, 3]);
+    const info = importInfoFromSummary(summary);
+    expect(buildImportView(info, t, '').purge).toBe('filament-lines:slicerPurgeUnknown');
+    const params = importNoticeToParams({ kind: 'info', info }, new URLSearchParams());
+    expect(params.get('slicerPurgeUnknown')).toBe('1');
+    const back = importNoticeFromParams(params);
+    expect(back?.kind === 'info' && buildImportView(back.info, t, '').purge).toBe('filament-lines:slicerPurgeUnknown');
+    // A link's own value counts only as '1', and never beside a purge figure.
+    const odd = importNoticeFromParams(new URLSearchParams({ slicer: 'X', slicerGrams: '1', slicerSeconds: '1', slicerPurgeUnknown: 'ja' }));
+    expect(odd?.kind === 'info' && odd.info.purgeUnknown).toBeFalsy();
+    const both = importNoticeFromParams(new URLSearchParams({ slicer: 'X', slicerGrams: '1', slicerSeconds: '1', slicerPurge: '2', slicerPurgeUnknown: '1' }));
+    expect(both?.kind === 'info' && both.info.purgeUnknown).toBeFalsy();
+  });
+
+  it('one filament: nothing to purge, nothing said', async () => {
+    const summary = ok(await readSlicerSummary(project([{ id: 1, type: 'PLA', grams: 6 }])));
+    expect(summary.purgeUnknown).toBeUndefined();
+    expect(buildImportView(importInfoFromSummary(summary), t, '').purge).toBeUndefined();
   });
 });
