@@ -11,6 +11,7 @@ import { fieldErrors, ok, type Result } from '../domain/result';
 import { CalculatorDefaults, Filament, Marketplace, Packaging, Printer, ShippingProvider } from '../entities';
 import { formatDecimalInput, formatMoneyInput } from '../lib/number';
 import { plainRowTable } from '../services/plain-rows.server';
+import { queryPrepared, type PreparedRead } from '../services/prepared-query.server';
 import type { UserContext } from '../services/request-context.server';
 import { findActiveLibraryItem, listPickerItems } from './library.server';
 
@@ -40,14 +41,28 @@ const ITEM_NAMES = Object.values(DEFAULT_ITEM_FIELDS) as DefaultItemField[];
 
 /** The user's stored defaults, or null when none were saved. */
 export async function getCalculatorDefaults(ctx: UserContext): Promise<CalculatorDefaultsValues | null> {
-  // A plain prepared read: every signed-in '/calculator' asks, and an entity (identity map, references) cost more than the query.
+  const read = calculatorDefaultsRead(ctx);
+  return read.read(await queryPrepared<Record<string, unknown>>(ctx.em, read.sql, read.params));
+}
+
+/**
+ * The defaults as a plain prepared read (every signed-in '/calculator' asks, with its pickers in
+ * one statement: `queryPreparedTogether`); an entity (identity map, references) cost more than the query.
+ */
+export function calculatorDefaultsRead(ctx: UserContext): PreparedRead<CalculatorDefaultsValues | null> {
   const table = plainRowTable(ctx.em, CalculatorDefaults);
-  const [row] = await table.select(DEFAULTS_COLUMNS, `where ${table.column('user')} = ? limit 1`, [ctx.user.id]);
-  if (!row) return null;
-  const values = { smallBusiness: Boolean(row.smallBusiness) } as CalculatorDefaultsValues;
-  for (const name of DEFAULT_NUMBER_FIELDS) values[name] = (row[name] as number | null | undefined) ?? null;
-  for (const name of ITEM_NAMES) values[name] = (row[name] as string | null | undefined) ?? null;
-  return values;
+  return {
+    sql: `select ${DEFAULTS_COLUMNS.map((name) => `${table.column(name)} as "${name}"`).join(', ')} from ${table.table} where ${table.column('user')} = ? limit 1`,
+    params: [ctx.user.id],
+    read: ([row]) => {
+      if (!row) return null;
+      const values = { smallBusiness: Boolean(row.smallBusiness) } as CalculatorDefaultsValues;
+      // DECIMAL columns come as text from the driver (as JSON numbers when read together with others).
+      for (const name of DEFAULT_NUMBER_FIELDS) values[name] = row[name] === null || row[name] === undefined ? null : Number(row[name]);
+      for (const name of ITEM_NAMES) values[name] = (row[name] as string | null | undefined) ?? null;
+      return values;
+    },
+  };
 }
 
 const DEFAULTS_COLUMNS = ['smallBusiness', ...DEFAULT_NUMBER_FIELDS, ...ITEM_NAMES];

@@ -1,7 +1,7 @@
 import { calculatorPickers, pickerById, pickerTexts, pickerValues, toPickerItem, type PickerId, type PickerState } from '../calculator/pickers';
 import { rawValuesToSearchParams, type CalculatorRawValues } from '../calculator/fields';
 import { LIBRARY_KINDS, libraryDefinitions } from '../domain/library-definitions';
-import { listPickerItems, type LibraryContext } from './library.server';
+import { listPickerItems, type LibraryContext, type PickerItems } from './library.server';
 
 /**
  * The calculator's pickers on the server: the user's active items (one round
@@ -28,7 +28,11 @@ function appliedPickers(params: URLSearchParams): PickerId[] {
 export type PickerOutcome = { redirectTo: string } | { state: PickerState };
 
 export async function calculatorPickerState(ctx: LibraryContext, params: URLSearchParams, values: CalculatorRawValues): Promise<PickerOutcome> {
-  const lists = await listPickerItems(ctx);
+  return pickerStateOf(await listPickerItems(ctx), params, values);
+}
+
+/** The same from the user's active items already read (`pickerItemsRead`, together with other reads). */
+export function pickerStateOf(lists: PickerItems, params: URLSearchParams, values: CalculatorRawValues): PickerOutcome {
   const items = {} as PickerState['items'];
   const selected = {} as PickerState['selected'];
   for (const picker of calculatorPickers) {

@@ -14,10 +14,14 @@ import {
 import { PROJECT_PARAM } from '../calculator/page';
 import type { PickerState } from '../calculator/pickers';
 import { calculatorSaveSchema, calculatorSchema } from '../calculator/schema';
+import { queryPreparedTogether, type PreparedRead } from '../services/prepared-query.server';
 import { isUserContext, type RequestContext, type UserContext } from '../services/request-context.server';
+import type { ProjectUsage } from '../domain/projects';
 import { withFilamentLines, type ProjectPayload } from '../domain/project-payload';
-import { calculatorPickerState } from './calculator-pickers.server';
-import { applyCalculatorDefaults, getCalculatorDefaults } from './calculator-defaults.server';
+import { pickerStateOf } from './calculator-pickers.server';
+import { applyCalculatorDefaults, calculatorDefaultsRead } from './calculator-defaults.server';
+import { pickerItemsRead } from './library.server';
+import { projectUsageRead } from './project-quota.server';
 import { releaseProductImage, uploadProductImage } from './product-images.server';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
 import { andThen, fieldErrors, ok, unauthorized, type Result } from '../domain/result';
@@ -96,7 +100,12 @@ export async function openProject(ctx: UserContext, id: string, params: URLSearc
 export { isProjectId };
 
 /** What `/calculator` shows: the values of the address, for a signed-in user over an opened project, with the pickers. */
-export type CalculatorState = Omit<OpenedProject, 'notFound'> & { projectNotFound: boolean; pickers: PickerState | null };
+export type CalculatorState = Omit<OpenedProject, 'notFound'> & {
+  projectNotFound: boolean;
+  pickers: PickerState | null;
+  /** Issue 24 §4: '2 von 3 Projekten' at the save button (free users only; null for visitors and Premium). */
+  projectUsage: ProjectUsage | null;
+};
 
 /**
  * The calculator page of an address. Visitors get the address's values alone
@@ -105,24 +114,34 @@ export type CalculatorState = Omit<OpenedProject, 'notFound'> & { projectNotFoun
  */
 export async function openCalculator(ctx: UserContext | null, params: URLSearchParams): Promise<CalculatorState | { redirectTo: string }> {
   const fromAddress = rawValuesFromSearchParams(params);
-  if (!ctx) return { values: fromAddress, hidden: {}, project: null, projectNotFound: false, unsaved: false, pickers: null };
+  if (!ctx) return { values: fromAddress, hidden: {}, project: null, projectNotFound: false, unsaved: false, pickers: null, projectUsage: null };
   const projectId = params.get(PROJECT_PARAM);
   const opened = projectId === null ? null : await openProject(ctx, projectId, params, fromAddress);
   const { values, hidden, project, unsaved } = opened ?? { values: fromAddress, hidden: {}, project: null, unsaved: false };
+  // The pickers' items, the seller's defaults (issue 24 §4: a new calculation, an address without
+  // values or a project, starts from them) and the project count: one statement, one round trip.
+  const usageRead = projectUsageRead(ctx);
+  const [lists, defaults, projectUsage] = await queryPreparedTogether(ctx.em, [
+    pickerItemsRead(ctx),
+    projectId === null && isNewCalculation(params) ? calculatorDefaultsRead(ctx) : NO_DEFAULTS,
+    usageRead ?? NO_USAGE,
+  ]);
   // A reopened project's library references preselect the pickers unless the address names others.
   const pickerParams = new URLSearchParams(params);
   for (const [name, value] of Object.entries(hidden)) if (name.startsWith('selected') && !pickerParams.has(name)) pickerParams.set(name, value);
-  const outcome = await calculatorPickerState({ em: ctx.em, user: ctx.user }, pickerParams, values);
+  const outcome = pickerStateOf(lists, pickerParams, values);
   // The applied values stay a draft of the opened project.
   if ('redirectTo' in outcome) return { redirectTo: project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo };
-  // Issue 24 §4: a new calculation (an address without values or a project) starts from the seller's own defaults.
-  const defaults = projectId === null && isNewCalculation(params) ? await getCalculatorDefaults(ctx) : null;
   if (defaults) {
     const started = applyCalculatorDefaults(values, defaults, outcome.state);
-    return { values: started.values, hidden, project, projectNotFound: false, unsaved, pickers: started.pickers };
+    return { values: started.values, hidden, project, projectNotFound: false, unsaved, pickers: started.pickers, projectUsage };
   }
-  return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state };
+  return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state, projectUsage };
 }
+
+// Reads that ask nothing of the database, for the parts a request does not need.
+const NO_DEFAULTS: PreparedRead<null> = { sql: 'select 1 where false', params: [], read: () => null };
+const NO_USAGE: PreparedRead<null> = { sql: 'select 1 where false', params: [], read: () => null };
 
 /** '/calculator' itself: an address with any value, picker or import in it (a shared link) keeps what it says. */
 function isNewCalculation(params: URLSearchParams): boolean {

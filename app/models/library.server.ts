@@ -12,7 +12,7 @@ import {
   type LibraryKind,
 } from '../domain/library-definitions';
 import { plainRowTable } from '../services/plain-rows.server';
-import { queryPrepared } from '../services/prepared-query.server';
+import { queryPrepared, type PreparedRead } from '../services/prepared-query.server';
 import { searchText } from '../lib/search-text';
 import { findPreset } from '../domain/library-presets';
 import { forgetFilamentInProjectLines } from './projects.server';
@@ -228,20 +228,32 @@ function pickerQuery(em: EntityManager): string {
     const json = numbers.map((field) => `'${field.name}', "${column(field.name)}"`).join(', ');
     return `select ${index} as k, "id", "name", json_build_object(${json}) as v from "${meta.tableName}" where "${column('user')}" = ? and "${column('isActive')}" = 1`;
   });
-  pickerSql = `${parts.join(' union all ')} order by k, name, id`;
+  pickerSql = parts.join(' union all ');
   return pickerSql;
 }
 
+type PickerQueryRow = { k: number; id: string; name: string; v: Record<string, string | number> };
+
 /**
  * The calculator's five pickers: the user's ACTIVE items of every kind, in
- * one query (one round trip whatever the library sizes).
+ * one query (one round trip whatever the library sizes); as a read that can
+ * join others in one statement (`queryPreparedTogether`).
  */
+export function pickerItemsRead(ctx: LibraryContext): PreparedRead<PickerItems> {
+  return {
+    sql: pickerQuery(ctx.em),
+    params: LIBRARY_KINDS.map(() => ctx.user.id),
+    orderBy: 't.k, t.name, t.id',
+    read: (rows) => toPickerItems(rows as PickerQueryRow[]),
+  };
+}
+
 export async function listPickerItems(ctx: LibraryContext): Promise<PickerItems> {
-  const rows = await queryPrepared<{ k: number; id: string; name: string; v: Record<string, string | number> }>(
-    ctx.em,
-    pickerQuery(ctx.em),
-    LIBRARY_KINDS.map(() => ctx.user.id),
-  );
+  const read = pickerItemsRead(ctx);
+  return read.read(await queryPrepared<Record<string, unknown>>(ctx.em, `${read.sql} order by k, name, id`, read.params));
+}
+
+function toPickerItems(rows: PickerQueryRow[]): PickerItems {
   const lists = Object.fromEntries(LIBRARY_KINDS.map((kind) => [kind, [] as PickerRow[]])) as PickerItems;
   // A plain loop: this runs for every item on every signed-in calculator request.
   for (const row of rows) {

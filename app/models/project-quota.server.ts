@@ -4,7 +4,7 @@ import { isPremium } from '../domain/permissions';
 import { FREE_PROJECT_LIMIT, type ProjectUsage } from '../domain/projects';
 import { forbidden } from '../domain/result';
 import { plainRowTable } from '../services/plain-rows.server';
-import { queryPrepared } from '../services/prepared-query.server';
+import { queryPrepared, type PreparedRead } from '../services/prepared-query.server';
 import type { UserContext } from '../services/request-context.server';
 
 /**
@@ -53,14 +53,23 @@ export async function canCreateProject(ctx: UserContext): Promise<boolean> {
  * sees the wall before hitting it; null for Premium (no limit).
  */
 export async function projectUsage(ctx: UserContext): Promise<ProjectUsage | null> {
+  const read = projectUsageRead(ctx);
+  return read && read.read(await queryPrepared<Record<string, unknown>>(ctx.em, read.sql, read.params));
+}
+
+/**
+ * `projectUsage` as a prepared read (not em.count(): the save button asks on every signed-in
+ * '/calculator', in one statement with the pickers); null for Premium, which needs no read.
+ */
+export function projectUsageRead(ctx: UserContext): PreparedRead<ProjectUsage> | null {
   const limit = projectLimit(ctx);
   if (limit === null) return null;
-  // A prepared count, not em.count(): the save button asks on every signed-in '/calculator'.
   const table = plainRowTable(ctx.em, Project);
-  const [row] = await queryPrepared<{ used: number }>(ctx.em, `select count(*)::int as "used" from ${table.table} where ${table.column('user')} = ?`, [
-    ctx.user.id,
-  ]);
-  return { used: row.used, limit };
+  return {
+    sql: `select count(*)::int as "used" from ${table.table} where ${table.column('user')} = ?`,
+    params: [ctx.user.id],
+    read: ([row]) => ({ used: Number(row.used), limit }),
+  };
 }
 
 /** Whether a new project fits within a usage ('Neues Projekt' on the list). */

@@ -9,7 +9,6 @@ import { Calculator, type ProjectState } from '~/components/calculator/calculato
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { invalid } from '~/domain/result';
 import { getServerT } from '~/i18n.server';
-import { projectUsage } from '~/models/project-quota.server';
 import { getAdsView } from '~/models/ads.server';
 import { openCalculator, removeCalculatorImage, saveCalculatorProject, uploadCalculatorImage } from '~/models/calculator-projects.server';
 import type { loader as rootLoader } from '~/root';
@@ -52,8 +51,6 @@ export async function loader(args: LoaderFunctionArgs) {
     filamentLines: filamentLinesState(params, page.hidden, lineTextsOf(page.values).length, libraryFilaments),
     fields: fieldViews,
     evaluation: evaluateCalculatorCached(page.values),
-    // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
-    projectUsage: ctx ? await projectUsage(ctx) : null,
     slicerNotice: slicerNoticeView(params, t, libraryFilaments),
     // The signed-in parts and the ad slots' content are chunks of their own: fetched with the page's scripts (root.tsx).
     partPreloads: [...(ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : []), ...(await adContentPreloadsFor(args))],
