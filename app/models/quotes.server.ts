@@ -68,6 +68,16 @@ export async function saveBusinessDetails(ctx: UserContext, input: BusinessDetai
   return ok(details);
 }
 
+/**
+ * Who a seller's printed sheets name at the top: the business name of their
+ * Geschäftsdaten when set, else the person's name, else the account address.
+ */
+export async function sellerDisplayName(ctx: Pick<UserContext, 'em' | 'user'>): Promise<string> {
+  const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id }, { fields: ['businessName'] });
+  const person = [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ');
+  return details?.businessName.trim() || person || ctx.user.email;
+}
+
 /** The profile card's values (null: nothing saved yet). */
 export function businessDetailsFormValues(details: BusinessDetails | null) {
   if (!details) return null;

@@ -5,7 +5,7 @@ import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import { calculatorPickers, type PickerState } from '~/calculator/pickers';
 import { productImageUrl } from '~/domain/product-images';
 import type { CalculatorFieldName, FieldView } from '~/calculator/fields';
-import { formatEuro, formatNumber } from '~/lib/number';
+import { formatDecimalInput, formatEuro, formatNumber } from '~/lib/number';
 
 /**
  * Only on paper: seller, title, date and the inputs, above the result cards.
@@ -19,6 +19,7 @@ export function PrintSheetHeader({
   evaluation,
   sellerName,
   filamentRows,
+  filamentLines = [],
   pickers = null,
   imagePath = '',
   submitted,
@@ -29,6 +30,8 @@ export function PrintSheetHeader({
   sellerName: string | null;
   /** Issue 23: with several filament lines, their list (filament-lines.tsx) stands in for line 1's weight and price. */
   filamentRows?: ReactNode;
+  /** Every filament line's name (library filament or label, '' = none) and grams, for 'Verwendet'. */
+  filamentLines?: ReadonlyArray<{ name: string; grams: number }>;
   /** Issue 24 §4: the library items chosen in the pickers are named on the sheet (signed-in users). */
   pickers?: PickerState | null;
   /** The product image's path in the form, printed when there is one. */
@@ -37,7 +40,8 @@ export function PrintSheetHeader({
   submitted?: Record<string, string>;
 }) {
   const { t } = useTranslation('calculator');
-  const used = useUsedItems(pickers, imagePath, submitted);
+  const picked = useUsedItems(pickers, imagePath, submitted);
+  const used = { ...picked, items: withFilamentLines(picked.items, filamentLines) };
   const image = productImageUrl(used.imagePath);
   const input = evaluation.status === 'invalid' ? null : (evaluation.input as unknown as Record<string, number | boolean>);
   const unit = (name: string) => t(`fields.${name}.unit`, { defaultValue: '' });
@@ -107,7 +111,21 @@ export function PrintSheetHeader({
   );
 }
 
-type UsedItem = { picker: string; name: string };
+type UsedItem = { picker: string; name: string; line?: number };
+
+/**
+ * With several filament lines (issue 23) 'Verwendet' names each line's filament (its library
+ * name or label, and grams) instead of line 1's picker alone, when any line has a name.
+ */
+function withFilamentLines(items: UsedItem[], lines: ReadonlyArray<{ name: string; grams: number }>): UsedItem[] {
+  if (lines.length < 2 || !lines.some(({ name }) => name !== '')) return items;
+  const perLine = lines.map(({ name, grams }, index) => ({ picker: 'filament', line: index + 1, name: `${name ? `${name} · ` : ''}${formatDecimalInput(grams)}\u00A0g` }));
+  // In the pickers' order: after the printer, where line 1's filament stood.
+  const others = items.filter(({ picker }) => picker !== 'filament');
+  const afterPrinter = others.findIndex(({ picker }) => picker !== 'printer');
+  const cut = afterPrinter === -1 ? others.length : afterPrinter;
+  return [...others.slice(0, cut), ...perLine, ...others.slice(cut)];
+}
 
 /**
  * What the sheet names: the chosen library items and the image. The server renders
@@ -161,12 +179,18 @@ function UsedItems({ image, projectName, items }: { image: string | null; projec
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">{t('printSheet.used')}</h2>
           <dl className="mt-1 grid grid-cols-2 gap-x-6 text-xs">
-            {items.map(({ picker, name }) => (
-              <div key={picker} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
-                <dt>{t(`printSheet.${picker}`)}</dt>
-                <dd className="text-right break-words" data-print-used-item={picker}>
-                  {name}
-                </dd>
+            {items.map(({ picker, name, line }) => (
+              <div key={line ? `${picker}-${line}` : picker} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
+                <dt>{line ? t('printSheet.filamentLine', { n: line }) : t(`printSheet.${picker}`)}</dt>
+                {line ? (
+                  <dd className="text-right break-words" data-print-used-filament-line={line}>
+                    {name}
+                  </dd>
+                ) : (
+                  <dd className="text-right break-words" data-print-used-item={picker}>
+                    {name}
+                  </dd>
+                )}
               </div>
             ))}
           </dl>

@@ -11,6 +11,7 @@ import { invalid } from '~/domain/result';
 import { getServerT } from '~/i18n.server';
 import { projectUsage } from '~/models/project-quota.server';
 import { getAdsView } from '~/models/ads.server';
+import { sellerDisplayName } from '~/models/quotes.server';
 import { openCalculator, removeCalculatorImage, saveCalculatorProject, uploadCalculatorImage } from '~/models/calculator-projects.server';
 import type { loader as rootLoader } from '~/root';
 import { publicPageHeaders } from '~/server/http-cache';
@@ -54,6 +55,8 @@ export async function loader(args: LoaderFunctionArgs) {
     evaluation: evaluateCalculator(page.values),
     // Issue 24 §4: '2 von 3 Projekten' at the save button (free users only).
     projectUsage: ctx ? await projectUsage(ctx) : null,
+    // The print sheet's header: the business name of the Geschäftsdaten, else the person.
+    sellerName: ctx ? await sellerDisplayName(ctx) : null,
     slicerNotice: slicerNoticeView(params, t, libraryFilaments),
     // The signed-in parts and the ad slots' content are chunks of their own: fetched with the page's scripts (root.tsx).
     partPreloads: [...(ctx ? partPreloads(LAZY_PARTS.calculatorSignedIn) : []), ...(await adContentPreloadsFor(args))],
@@ -118,6 +121,7 @@ export default function CalculatorPage() {
       submitted={actionData?.hidden}
       slicerNotice={loaded.slicerNotice}
       user={user}
+      sellerName={loaded.sellerName}
     />
   );
 }
