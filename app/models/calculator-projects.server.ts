@@ -22,6 +22,7 @@ import { pickerStateOf } from './calculator-pickers.server';
 import { applyCalculatorDefaults, calculatorDefaultsRead } from './calculator-defaults.server';
 import { pickerItemsRead } from './library.server';
 import { projectUsageRead } from './project-quota.server';
+import { sellerDisplayNameRead } from './quotes.server';
 import { releaseProductImage, uploadProductImage } from './product-images.server';
 import { createProject, getProject, isProjectId, projectFormValues, updateProject } from './projects.server';
 import { andThen, fieldErrors, ok, unauthorized, type Result } from '../domain/result';
@@ -105,6 +106,8 @@ export type CalculatorState = Omit<OpenedProject, 'notFound'> & {
   pickers: PickerState | null;
   /** Issue 24 §4: '2 von 3 Projekten' at the save button (free users only; null for visitors and Premium). */
   projectUsage: ProjectUsage | null;
+  /** The print sheet's header: the business name of the Geschäftsdaten, else the person (null for visitors). */
+  sellerName: string | null;
 };
 
 /**
@@ -114,17 +117,18 @@ export type CalculatorState = Omit<OpenedProject, 'notFound'> & {
  */
 export async function openCalculator(ctx: UserContext | null, params: URLSearchParams): Promise<CalculatorState | { redirectTo: string }> {
   const fromAddress = rawValuesFromSearchParams(params);
-  if (!ctx) return { values: fromAddress, hidden: {}, project: null, projectNotFound: false, unsaved: false, pickers: null, projectUsage: null };
+  if (!ctx) return { values: fromAddress, hidden: {}, project: null, projectNotFound: false, unsaved: false, pickers: null, projectUsage: null, sellerName: null };
   const projectId = params.get(PROJECT_PARAM);
   const opened = projectId === null ? null : await openProject(ctx, projectId, params, fromAddress);
   const { values, hidden, project, unsaved } = opened ?? { values: fromAddress, hidden: {}, project: null, unsaved: false };
   // The pickers' items, the seller's defaults (issue 24 §4: a new calculation, an address without
   // values or a project, starts from them) and the project count: one statement, one round trip.
   const usageRead = projectUsageRead(ctx);
-  const [lists, defaults, projectUsage] = await queryPreparedTogether(ctx.em, [
+  const [lists, defaults, projectUsage, sellerName] = await queryPreparedTogether(ctx.em, [
     pickerItemsRead(ctx),
     projectId === null && isNewCalculation(params) ? calculatorDefaultsRead(ctx) : NO_DEFAULTS,
     usageRead ?? NO_USAGE,
+    sellerDisplayNameRead(ctx),
   ]);
   // A reopened project's library references preselect the pickers unless the address names others.
   const pickerParams = new URLSearchParams(params);
@@ -134,9 +138,9 @@ export async function openCalculator(ctx: UserContext | null, params: URLSearchP
   if ('redirectTo' in outcome) return { redirectTo: project ? `${outcome.redirectTo}&${PROJECT_PARAM}=${project.id}` : outcome.redirectTo };
   if (defaults) {
     const started = applyCalculatorDefaults(values, defaults, outcome.state);
-    return { values: started.values, hidden, project, projectNotFound: false, unsaved, pickers: started.pickers, projectUsage };
+    return { values: started.values, hidden, project, projectNotFound: false, unsaved, pickers: started.pickers, projectUsage, sellerName };
   }
-  return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state, projectUsage };
+  return { values, hidden, project, projectNotFound: opened?.notFound ?? false, unsaved, pickers: outcome.state, projectUsage, sellerName };
 }
 
 // Reads that ask nothing of the database, for the parts a request does not need.

@@ -1,3 +1,5 @@
+import type { PreparedRead } from '../services/prepared-query.server';
+import { plainRowTable } from '../services/plain-rows.server';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { effectiveVatPercent, minimumPriceWithVat } from '../calculator/engine';
@@ -66,6 +68,31 @@ export async function saveBusinessDetails(ctx: UserContext, input: BusinessDetai
   }
   await ctx.em.flush();
   return ok(details);
+}
+
+/**
+ * Who a seller's printed sheets name at the top: the business name of their
+ * Geschäftsdaten when set, else the person's name, else the account address.
+ */
+export async function sellerDisplayName(ctx: Pick<UserContext, 'em' | 'user'>): Promise<string> {
+  const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id }, { fields: ['businessName'] });
+  return sellerNameOf(ctx.user, details?.businessName);
+}
+
+/** The business name of the Geschäftsdaten, else the person's name, else the address. */
+function sellerNameOf(user: UserContext['user'], businessName: string | null | undefined): string {
+  const person = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return businessName?.trim() || person || user.email;
+}
+
+/** sellerDisplayName as one read of a batched statement (the calculator's, calculator-projects.server.ts). */
+export function sellerDisplayNameRead(ctx: Pick<UserContext, 'em' | 'user'>): PreparedRead<string> {
+  const table = plainRowTable(ctx.em, BusinessDetails);
+  return {
+    sql: `select ${table.column('businessName')} as "businessName" from ${table.table} where ${table.column('user')} = ? limit 1`,
+    params: [ctx.user.id],
+    read: ([row]) => sellerNameOf(ctx.user, row ? String(row.businessName ?? '') : null),
+  };
 }
 
 /** The profile card's values (null: nothing saved yet). */

@@ -74,3 +74,58 @@ test('the printed sheet shows the product image and names the chosen library ite
     await expect(sheet.locator('[data-print-used-item="marketplace"]')).toHaveText('Etsy');
   }
 });
+
+/*
+ * After the new-user review: with several filament lines (issue 23) 'Verwendet' names every
+ * line's filament (library name or label, grams), not line 1's picker alone; and the sheet's
+ * header names the seller's business (Geschäftsdaten) when there is one, else the person.
+ */
+test('with several filament lines the sheet names every line\'s filament under Verwendet', async ({ page, signIn, javaScriptEnabled }) => {
+  await signIn();
+  for (const data of [{ name: 'Prusament Galaxy Black', material: 'PLA', pricePerKg: 30 }, { name: 'PETG Orange', material: 'PETG', pricePerKg: 20 }]) {
+    expect((await page.request.post('/api/filaments', { data })).status()).toBe(201);
+  }
+  await page.goto('/calculator');
+  if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Berechnen' })).toHaveCount(0);
+  await page.getByLabel('Projektname').fill('Drache');
+  await choose(page, javaScriptEnabled, 'Filament auswählen', 'Prusament Galaxy Black');
+  await page.getByRole('button', { name: 'Filament hinzufügen' }).click();
+  await page.getByLabel('Gewicht pro Stück (Filament 2)').fill('10');
+  await page.getByLabel('Aus der Bibliothek (Filament 2)').selectOption({ label: 'PETG Orange' });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Filament aus der Bibliothek für Filament 2 übernehmen' }).click();
+  await expect(page.getByLabel('Preis pro kg (Filament 2)')).toHaveValue('20,00');
+  // Line 3 typed by hand: named by its label.
+  await page.getByRole('button', { name: 'Filament hinzufügen' }).click();
+  await page.getByLabel('Bezeichnung (Filament 3)').fill('Stützmaterial');
+  await page.getByLabel('Gewicht pro Stück (Filament 3)').fill('4');
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Berechnen' }).first().click();
+  await expect(page.locator('[data-filament-cost-line="3"]')).toContainText('Stützmaterial · 4 g');
+
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.locator('[data-print-sheet]');
+  await expect(sheet.getByRole('heading', { name: 'Verwendet' })).toBeVisible();
+  await expect(sheet.locator('[data-print-used-filament-line]')).toHaveText(['Prusament Galaxy Black · 25\u00A0g', 'PETG Orange · 10\u00A0g', 'Stützmaterial · 4\u00A0g']);
+  await expect(sheet.locator('[data-print-used] dt')).toHaveText(['Filament 1', 'Filament 2', 'Filament 3']);
+  // Line 1's picker is not named a second time.
+  await expect(sheet.locator('[data-print-used-item="filament"]')).toHaveCount(0);
+});
+
+test('the sheet names the business of the Geschäftsdaten, else the person', async ({ page, signIn }) => {
+  await signIn({ firstName: 'Toni' });
+  await page.goto('/calculator');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-print-seller]')).toHaveText('Toni Muster');
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goto('/profile');
+  const card = page.locator('#geschaeftsdaten');
+  await card.getByLabel('Firmen- oder Geschäftsname').fill('Müllers 3D-Druckerei');
+  await card.getByLabel('Anschrift').fill('Werkstraße 5\n80331 München');
+  await card.getByLabel('Mailadresse für Kunden').fill('angebote@mueller-3d.example');
+  await card.getByRole('button', { name: 'Geschäftsdaten speichern' }).click();
+  await expect(page.locator('[data-toast]')).toContainText('Geschäftsdaten gespeichert');
+
+  await page.goto('/calculator');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-print-seller]')).toHaveText('Müllers 3D-Druckerei');
+});

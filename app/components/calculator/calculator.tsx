@@ -17,7 +17,7 @@ import { AdSlot } from '../ads/ad-slot';
 import { showToast } from '../toaster';
 import { Card } from '../ui/card';
 import { FieldSection } from './calculator-form-fields';
-import { FilamentCostLines, FilamentLines } from './filament-lines';
+import { FilamentCostLines, FilamentLines, filamentLineNames } from './filament-lines';
 import { CostOverview } from './cost-overview';
 import { DetailedCosts } from './detailed-costs';
 import { HelpSection } from './help-section';
@@ -74,6 +74,7 @@ export function Calculator({
   submitted,
   slicerNotice,
   user,
+  sellerName: loadedSellerName = null,
 }: {
   initial: Omit<CalculatorViewState, 'lastValid'>;
   fields: readonly FieldView[];
@@ -85,6 +86,8 @@ export function Calculator({
   slicerNotice: SlicerNoticeView | null;
   /** The signed-in user (from the root loader), for the print sheet's seller and the signed-in parts. */
   user: CalculatorUser | null;
+  /** The print sheet's seller (the loader's: business name, else the person); null for visitors. */
+  sellerName?: string | null;
 }) {
   const { t } = useTranslation('calculator');
   const submit = useSubmit();
@@ -242,9 +245,13 @@ export function Calculator({
     window.setTimeout(() => window.print(), 50);
   }
 
+  // The print sheet's 'Verwendet' names every filament line (issue 23) by its library name or label.
+  const sheetFilaments = shown.status === 'invalid' ? [] : (shown.input.filaments ?? []);
+  const sheetLineNames = sheetFilaments.length > 1 ? filamentLineNames(values, libraryNames) : [];
+  const sheetFilamentLines = sheetFilaments.length > 1 ? sheetFilaments.map((line, index) => ({ name: sheetLineNames[index] ?? '', grams: line.grams })) : [];
   const sectionProps = { fields, values: initial.values, errors, typing, onStep: stepField };
   const signedIn = user !== null;
-  const sellerName = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
+  const sellerName = user ? loadedSellerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <main className="mx-auto max-w-page px-4 py-6 sm:py-8">
@@ -255,7 +262,14 @@ export function Calculator({
         sellerName={sellerName}
         usedItems={
           signedIn ? (
-            <SignedInPart part="printUsed" pickers={pickers} imagePath={(submitted ?? project.hidden).productImagePath ?? ''} submitted={submitted} projectName={values.projectName} />
+            <SignedInPart
+              part="printUsed"
+              pickers={pickers}
+              imagePath={(submitted ?? project.hidden).productImagePath ?? ''}
+              submitted={submitted}
+              projectName={values.projectName}
+              filamentLines={sheetFilamentLines}
+            />
           ) : null
         }
         filamentRows={shown.status === 'invalid' ? null : <FilamentCostLines lines={shown.input.filaments} values={values} libraryNames={libraryNames} perKg />}

@@ -185,7 +185,7 @@ type CostLinesProps = {
  * A line's name in the results and on the print sheet (issue 23): its library filament's name
  * (with the typed label in brackets when that says something else), else its label; '' = none.
  */
-function lineNames(values: CalculatorRawValues, libraryNames: CostLinesProps['libraryNames']): string[] {
+export function filamentLineNames(values: CalculatorRawValues, libraryNames: CostLinesProps['libraryNames']): string[] {
   return filamentLineTexts(values).map(({ label }, index) => {
     const name = libraryNames?.[index];
     const typed = label.trim();
@@ -207,7 +207,7 @@ export function FilamentCostLines({
 }: CostLinesProps & { quantity?: number; failureRate?: number; perKg?: boolean }) {
   const { t } = useTranslation('filament-lines');
   if (!lines || lines.length < 2) return null;
-  const names = lineNames(values, libraryNames);
+  const names = filamentLineNames(values, libraryNames);
   const costs = filamentLineCosts(lines, quantity, failureRate);
   return (
     <ul className="mt-1 space-y-0.5 text-xs text-ink-faint">

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { calculatorPickers, type PickerState } from '~/calculator/pickers';
 import { productImageUrl } from '~/domain/product-images';
+import { formatDecimalInput } from '~/lib/number';
 
 export type PrintSheetUsedProps = {
   /** The library items chosen in the pickers (null: no library loaded). */
@@ -12,6 +13,8 @@ export type PrintSheetUsedProps = {
   /** The hidden fields of a refused save or a no-JS image upload: what was submitted, not the address's choice. */
   submitted: Record<string, string> | undefined;
   projectName: string;
+  /** Every filament line's name (library filament or label, '' = none) and grams, for 'Verwendet' (several lines only). */
+  filamentLines?: ReadonlyArray<{ name: string; grams: number }>;
 };
 
 /**
@@ -20,12 +23,26 @@ export type PrintSheetUsedProps = {
  * either, so it is one of their lazily loaded parts (signed-in-parts.tsx),
  * rendered inside the sheet (print-sheet.tsx) like the filament lines.
  */
-export function PrintSheetUsed({ pickers, imagePath, submitted, projectName }: PrintSheetUsedProps) {
+export function PrintSheetUsed({ pickers, imagePath, submitted, projectName, filamentLines = [] }: PrintSheetUsedProps) {
   const used = useUsedItems(pickers, imagePath, submitted);
-  return <UsedItems image={productImageUrl(used.imagePath)} projectName={projectName} items={used.items} />;
+  return <UsedItems image={productImageUrl(used.imagePath)} projectName={projectName} items={withFilamentLines(used.items, filamentLines)} />;
 }
 
-type UsedItem = { picker: string; name: string };
+type UsedItem = { picker: string; name: string; line?: number };
+
+/**
+ * With several filament lines (issue 23) 'Verwendet' names each line's filament (its library
+ * name or label, and grams) instead of line 1's picker alone, when any line has a name.
+ */
+function withFilamentLines(items: UsedItem[], lines: ReadonlyArray<{ name: string; grams: number }>): UsedItem[] {
+  if (lines.length < 2 || !lines.some(({ name }) => name !== '')) return items;
+  const perLine = lines.map(({ name, grams }, index) => ({ picker: 'filament', line: index + 1, name: `${name ? `${name} · ` : ''}${formatDecimalInput(grams)}\u00A0g` }));
+  // In the pickers' order: after the printer, where line 1's filament stood.
+  const others = items.filter(({ picker }) => picker !== 'filament');
+  const afterPrinter = others.findIndex(({ picker }) => picker !== 'printer');
+  const cut = afterPrinter === -1 ? others.length : afterPrinter;
+  return [...others.slice(0, cut), ...perLine, ...others.slice(cut)];
+}
 
 /**
  * What the sheet names: the chosen library items and the image. The server renders
@@ -79,12 +96,18 @@ function UsedItems({ image, projectName, items }: { image: string | null; projec
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">{t('printSheet.used')}</h2>
           <dl className="mt-1 grid grid-cols-2 gap-x-6 text-xs">
-            {items.map(({ picker, name }) => (
-              <div key={picker} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
-                <dt>{t(`printSheet.${picker}`)}</dt>
-                <dd className="text-right break-words" data-print-used-item={picker}>
-                  {name}
-                </dd>
+            {items.map(({ picker, name, line }) => (
+              <div key={line ? `${picker}-${line}` : picker} className="flex justify-between gap-2 border-b border-surface-line py-0.5">
+                <dt>{line ? t('printSheet.filamentLine', { n: line }) : t(`printSheet.${picker}`)}</dt>
+                {line ? (
+                  <dd className="text-right break-words" data-print-used-filament-line={line}>
+                    {name}
+                  </dd>
+                ) : (
+                  <dd className="text-right break-words" data-print-used-item={picker}>
+                    {name}
+                  </dd>
+                )}
               </div>
             ))}
           </dl>

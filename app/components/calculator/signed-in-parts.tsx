@@ -33,7 +33,7 @@ export default function SignedInPart(props: SignedInPartProps) {
     case 'linePicker':
       return <LinePicker {...props} />;
     case 'printUsed':
-      return <PrintSheetUsed pickers={props.pickers} imagePath={props.imagePath} submitted={props.submitted} projectName={props.projectName} />;
+      return <PrintSheetUsed pickers={props.pickers} imagePath={props.imagePath} submitted={props.submitted} projectName={props.projectName} filamentLines={props.filamentLines} />;
     case 'saveBar':
       return <FloatingSaveButton saved={props.saved} saving={props.saving} />;
     case 'save':

@@ -115,6 +115,7 @@ export default function CalculatorPage() {
       submitted={actionData?.hidden}
       slicerNotice={loaded.slicerNotice}
       user={user}
+      sellerName={loaded.sellerName}
     />
   );
 }
