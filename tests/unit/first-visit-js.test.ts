@@ -36,7 +36,8 @@ describe('firstVisitFiles', () => {
 
 describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first visit to /calculator', () => {
   /** Data attributes only the signed-in parts' code names (app/lib/lazy-part.ts loads them apart). */
-  const signedInMarkers = ['data-save-project-floating', 'data-picker-applied', 'data-product-image-preview', 'data-management-menu', 'data-premium-crown'];
+  // Issue 21: the print sheet's "Verwendet" block (image, library items) is one of them too.
+  const signedInMarkers = ['data-save-project-floating', 'data-picker-applied', 'data-product-image-preview', 'data-management-menu', 'data-premium-crown', 'data-print-used', 'data-print-image'];
 
   it('does not load the signed-in parts, which are chunks of their own', () => {
     const manifest = readClientManifest();
@@ -75,5 +76,28 @@ describe.skipIf(!existsSync(CLIENT_MANIFEST))('the build: a visitor’s first vi
     expect(withSlot[0]).toMatch(/\/shell-[\w-]+\.js$/);
     expect(files.filter((file) => /\/(ad-content|adsense)-[\w-]+\.js$/.test(file))).toEqual([]);
     expect(files.some((file) => readFileSync(path.join('build/client', file), 'utf8').includes('pagead2.googlesyndication.com/pagead/js'))).toBe(false);
+  });
+
+  /*
+   * Issue 21: the shell holds only what /calculator loads (vite.config.ts, shellChunk): the legal
+   * pages' operator details wait in the "pages" chunk. And terser's files keep every licence
+   * comment once, at the end (scripts/lib/vite-licence-comments.ts).
+   */
+  it('holds neither the legal pages’ operator details nor a licence comment twice', () => {
+    const manifest = readClientManifest();
+    const files = firstVisitFiles(manifest);
+    for (const file of files) {
+      const code = readFileSync(path.join('build/client', file), 'utf8');
+      expect(code.includes('admin:legal.missing'), `${file} holds the operator details`).toBe(false);
+      const licences = code.match(/\/\*[\s\S]*?\*\//g)?.filter((comment) => comment.includes('@license')) ?? [];
+      expect(new Set(licences).size, file).toBe(licences.length);
+      // All of them after the code: the file ends with its licence comments.
+      if (licences.length) expect(code.trimEnd().endsWith(licences.at(-1)!), file).toBe(true);
+    }
+    const shell = files.find((file) => /\/shell-[\w-]+\.js$/.test(file))!;
+    const shellCode = readFileSync(path.join('build/client', shell), 'utf8');
+    for (const licence of ['@license React', '@remix-run/router v', 'React Router DOM v', '@license lucide-react']) expect(shellCode, licence).toContain(licence);
+    const pages = Object.values(manifest).find((chunk) => chunk.name === 'pages');
+    expect(pages && readFileSync(path.join('build/client', pages.file), 'utf8').includes('admin:legal.missing')).toBe(true);
   });
 });
