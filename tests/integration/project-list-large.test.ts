@@ -1,35 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { mapInBatches } from '../../app/lib/batches';
 import { storeMissingProjectPrices } from '../../app/models/project-prices.server';
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as csvLoader } from '../../app/routes/_account+/projects[.]csv';
 import { action as createAction } from '../../app/routes/api+/projects';
 import { apiRequest, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
-/** Security review: a Premium library of thousands of projects must not stall the process. */
+/**
+ * Security review: a Premium library of thousands of projects must not stall the process (the
+ * prices are stored with each project: tests/integration/project-prices.test.ts).
+ */
 const app = useAuthTestApp('project_list_large');
 
 const payload = projectPayload({ name: 'Vorlage' });
-
-describe('mapInBatches', () => {
-  it('lets other work run between batches and keeps the order', async () => {
-    let ticks = 0;
-    let running = true;
-    const tick = () => {
-      ticks += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    let batches = 0;
-    const items = Array.from({ length: 5_000 }, (_, i) => i);
-    const out = await mapInBatches(items, (n) => n * 2, { batchSize: 200, onBatch: () => (batches += 1) });
-    running = false;
-    expect(out).toEqual(items.map((n) => n * 2));
-    expect(batches).toBe(25);
-    // The other work ran between (nearly) every two batches: the loop was never held for all 5,000.
-    expect(ticks).toBeGreaterThanOrEqual(24);
-  });
-});
 
 describe('a library of 5,000 projects', () => {
   it('sorts by price correctly and caps CSV exports per user with a German 429', async () => {
