@@ -131,7 +131,11 @@ test('a quote at 320 px: lines stacked, no sideways scrolling, every figure on s
 test('a logo on the business details: refused when wrong or too large, shown on the quote and its PDF, removed', async ({ page, signIn }) => {
   const sharp = (await import('sharp')).default;
   await signIn();
-  await page.goto('/profile');
+  // Through the header's user menu, as a seller gets there (client-side navigation with scripts).
+  await page.goto('/');
+  await page.locator('[data-user-menu] > summary').click();
+  await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
   const card = page.locator('#geschaeftsdaten');
   await expect(card).toContainText('Speichern Sie zuerst Ihre Geschäftsdaten; danach können Sie ein Logo hochladen.');
   await card.getByLabel('Firmen- oder Geschäftsname').fill('Müllers 3D-Druckerei');
@@ -168,7 +172,7 @@ test('a logo on the business details: refused when wrong or too large, shown on 
   const pdf = await page.request.get(`/angebote/${quote.id}.pdf`);
   expect((await pdf.body()).toString('latin1')).toContain('/Subtype /Image');
 
-  // Removed: gone from the card; the quote saved with it keeps it.
+  // Removed: gone from the card; the quote saved with it keeps it. (The card's own address: a deep link.)
   await page.goto('/profile#geschaeftsdaten');
   await page.locator('#geschaeftsdaten').getByRole('button', { name: 'Logo entfernen' }).click();
   await expect(page.locator('[data-toast]')).toContainText('Logo entfernt');

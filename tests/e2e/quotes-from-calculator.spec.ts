@@ -58,7 +58,9 @@ test("the free plan's limit: refused in German on the way to a quote, nothing lo
     const response = await page.request.post('/api/projects', { data: { name, quantity: 1, filamentWeight: 25, printTime: 2 } });
     expect(response.status()).toBe(201);
   }
-  await page.goto('/calculator');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).first().click();
+  await expect(page).toHaveURL(/\/calculator/);
   await page.getByLabel('Projektname').fill('Vier');
   await createQuote(page).click();
   const refusal = javaScriptEnabled ? toast(page) : page.locator('[data-save-error]');

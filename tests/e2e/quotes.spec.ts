@@ -26,8 +26,16 @@ async function navigateTo(page: Page, name: 'Angebote' | 'Projekte', url: RegExp
   await expect(page).toHaveURL(url);
 }
 
+/** /profile through the header's user menu, as a seller gets there (client-side navigation with scripts). */
+async function openProfile(page: Page) {
+  await page.goto('/');
+  await page.locator('[data-user-menu] > summary').click();
+  await page.locator('[data-user-menu]').getByRole('link', { name: 'Profil', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
 async function fillBusinessDetails(page: Page) {
-  await page.goto('/profile');
+  await openProfile(page);
   const card = page.locator('#geschaeftsdaten');
   await card.getByLabel('Firmen- oder Geschäftsname').fill('Müllers 3D-Druckerei');
   await card.getByLabel('Anschrift').fill('Werkstraße 5\n80331 München');
