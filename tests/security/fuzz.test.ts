@@ -118,7 +118,14 @@ const ROUTES: Route[] = [
     signedIn: true,
     path: '/calculator',
     methods: ['GET', 'POST'],
-    fields: { intent: 'save', projectName: 'Fuzz', filamentLabel: 'Rot', filamentWeight2: '5,5', filamentPricePerKg2: '30', filamentLabel2: 'Blau', selectedFilament2: '00000000-0000-4000-8000-000000000000', filamentWeight16: '1' },
+    fields: { intent: 'save', projectName: 'Fuzz', filamentLabel: 'Rot', filamentWeight2: '5,5', filamentPricePerKg2: '30', filamentLabel2: 'Blau', selectedFilament2: '00000000-0000-4000-8000-000000000000', filamentWeight16: '1', filamentLines: '2' },
+  },
+  // The line count of a link and a one-filament import's material, a .gcode.3mf's unknown purge (issue 23).
+  {
+    signedIn: true,
+    path: '/calculator',
+    methods: ['GET'],
+    fields: { project: '00000000-0000-4000-8000-000000000000', filamentLines: '1', slicer: 'Bambu Studio', slicerGrams: '12.5', slicerSeconds: '60', slicerFilament: 'PLA:FFFFFF:Bambu Lab', slicerPurgeUnknown: '1' },
   },
   { path: '/calculator/export', methods: ['GET'], fields: { filamentWeight2: '5', filamentPricePerKg2: '30', filamentLabel2: 'Blau' } },
   { signedIn: true, path: '/api/images/upload', methods: ['POST'], fields: { image: 'kein Bild' } },
