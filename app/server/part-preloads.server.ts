@@ -35,6 +35,19 @@ function readManifest(): Record<string, ManifestChunk> | null {
  * build's manifest (kept by vite.config.ts); empty without one.
  */
 export function partPreloads(...parts: Array<(typeof LAZY_PARTS)[keyof typeof LAZY_PARTS]>): string[] {
+  // Walked once per combination: the manifest does not change while the process runs, and every signed-in page asks.
+  const key = parts.join('\n');
+  let files = walked.get(key);
+  if (!files) {
+    files = walkManifest(parts);
+    walked.set(key, files);
+  }
+  return [...files];
+}
+
+const walked = new Map<string, readonly string[]>();
+
+function walkManifest(parts: readonly string[]): string[] {
   const chunks = readManifest();
   if (!chunks) return [];
   const files = new Set<string>();
