@@ -91,11 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteHeader user={headerUser(data?.user, data?.roles)} />
+        {/* Right under the header: where a toast stands in the flow on a phone without scripts (toaster.tsx). */}
+        <Toaster toast={data?.toast ?? pageToast} />
         {data?.pastDue ? <PastDueBanner /> : null}
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />
-        <Toaster toast={data?.toast ?? pageToast} />
         <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

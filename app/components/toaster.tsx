@@ -85,7 +85,10 @@ export function showToast(toast: Omit<ToastMessage, 'id' | 'description'> & { de
  *
  * Where: never over a form field. After a form is sent the page shows its
  * top (the redirect back), and fields start below the header and the page
- * heading, so phones get the toast over the header; wider screens get a
+ * heading, so phones with scripts get the toast over the header (closable, and
+ * placed by freeSpot); phones without scripts, where nothing can close it, get it
+ * in the page's flow under the header (`noscript:`, CSS `scripting: none`), so it
+ * covers no button of the header or the page; wider screens get a
  * narrow one at the top right, below the header, beside the page's centred
  * column. (Bottom right used to cover the profile's password fields.) With
  * JavaScript the toast takes the first corner that covers no field and, on
@@ -138,7 +141,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
       aria-label={t('toast.region')}
       data-toast-edge={edge}
       data-toast-side={side}
-      className={`no-print pointer-events-none fixed inset-x-0 z-[60] flex justify-end p-2 sm:p-0 ${
+      // Without scripts on a phone the toast cannot be closed: it stands in the page's flow right under
+      // the header (root.tsx renders the region there), so it covers neither the header's buttons nor the page.
+      className={`no-print pointer-events-none fixed inset-x-0 z-[60] flex justify-end p-2 sm:p-0 noscript:max-sm:static noscript:max-sm:p-0 ${
         edge === 'top' ? 'top-0 sm:top-18' : 'bottom-0 sm:bottom-4'
       } ${side === 'right' ? 'sm:left-auto sm:right-4' : 'sm:right-auto sm:left-4'}`}
     >
@@ -153,7 +158,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             onAnimationEnd={(event) => {
               if (event.target === event.currentTarget) setCurrent(null);
             }}
-            className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-card border px-3 py-2.5 shadow-lg sm:p-4 ${
+            className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-card border px-3 py-2.5 shadow-lg sm:p-4 noscript:max-sm:mx-4 noscript:max-sm:mt-3 noscript:max-sm:shadow-none ${
               isError ? 'border-danger-600/40 bg-danger-50 text-danger-700' : 'border-success-600/40 bg-success-50 text-ink'
             }`}
           >

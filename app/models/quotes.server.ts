@@ -11,6 +11,7 @@ import type { UserContext } from '../services/request-context.server';
 import { renderQuotePdf, type QuotePdfContent } from '../services/quote-pdf.server';
 import { searchText } from '../lib/search-text';
 import { isPremium } from '../domain/permissions';
+import { quoteGreeting, type QuoteGreeting } from '../domain/quote-greeting';
 import { projectEngineInput } from './projects.server';
 import { eurosToCents, lineTotalCents } from '../domain/quote-totals';
 import { quoteView, totalsOf } from './quote-view';
@@ -397,6 +398,10 @@ async function pdfOf(ctx: UserContext, quote: Quote): Promise<{ bytes: Buffer; f
   return { bytes, filename: `Angebot-${quote.number}.pdf` };
 }
 
+function greetingText(t: (key: string, options?: Record<string, unknown>) => string, greeting: QuoteGreeting): string {
+  return 'name' in greeting ? t(`quotes:send.greeting.${greeting.kind}`, { name: greeting.name }) : t(`quotes:send.greeting.${greeting.kind}`);
+}
+
 /** The mail text the send form starts with (the seller edits it). */
 export async function defaultSendText(ctx: UserContext, quote: Quote): Promise<{ subject: string; message: string }> {
   const t = await getServerT('quotes');
@@ -404,7 +409,8 @@ export async function defaultSendText(ctx: UserContext, quote: Quote): Promise<{
   return {
     subject: t('quotes:send.defaultSubject', { number: quote.number, sender }),
     message: t('quotes:send.defaultMessage', {
-      name: quote.customerName,
+      // Whom to greet: a contact person, a company, a person (domain/quote-greeting.ts).
+      greeting: greetingText(t, quoteGreeting(quote.customerName, quote.customerAddress)),
       number: quote.number,
       validUntil: formatIsoDate(quote.validUntil),
       sender,

@@ -96,6 +96,61 @@ test('toasts never cover form fields: the contact form sent from the bottom of a
   }
 });
 
+/** The header's and the page's buttons, links and fields the shown toast overlaps (outside the toast itself). */
+async function controlsUnderToast(page: Page): Promise<string[]> {
+  await expect(page.locator('[data-toast]')).toBeVisible();
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-toast]')!;
+    const box = toast.getBoundingClientRect();
+    return [...document.querySelectorAll('button, a[href], summary, [role=button], input:not([type=hidden]), select, textarea')]
+      .filter((element) => !toast.contains(element))
+      // What is on screen (a closed menu's links keep their boxes while invisible).
+      .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+      .filter((element) => {
+        const other = element.getBoundingClientRect();
+        return other.width > 0 && other.height > 0 && other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
+      })
+      .map((element) => `${element.closest('header') ? 'header: ' : ''}${element.textContent?.trim() || element.getAttribute('aria-label') || (element as HTMLInputElement).name || element.tagName}`);
+  });
+}
+
+test('on a phone without scripts a toast covers neither the header nor the page; with scripts it rides over the header as before', async ({ page, signIn, javaScriptEnabled }) => {
+  test.setTimeout(90_000);
+  for (const screen of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+    await page.setViewportSize(screen);
+    // A visitor: the header's 'Anmelden' and menu; the contact form sent from its bottom.
+    await page.goto('/kontakt');
+    await page.getByLabel('Name').fill('Max Kunde');
+    await page.getByLabel('E-Mail').fill(uniqueEmail('toast-kopf'));
+    await page.getByLabel('Betreff').fill('Frage');
+    await page.getByLabel('Nachricht', { exact: true }).fill('Hallo!');
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.locator('[data-toast]')).toContainText('Nachricht gesendet');
+    const region = page.locator('section[data-toast-edge]');
+    if (javaScriptEnabled) {
+      // Today's behaviour: closable, fixed at the top edge over the header, never over a field.
+      await expect(region).toHaveCSS('position', 'fixed');
+      await expect(region).toHaveAttribute('data-toast-edge', 'top');
+      expect(await fieldsUnderToast(page), `contact at ${screen.width} px`).toEqual([]);
+    } else {
+      await expect(region).toHaveCSS('position', 'static');
+      expect(await controlsUnderToast(page), `contact at ${screen.width} px`).toEqual([]);
+      // The header's buttons can be used while the toast shows.
+      await expect(page.locator('header[data-site-header]').getByLabel('Menü')).toBeVisible();
+    }
+  }
+  // Signed in: the profile saved, the header's account menu free.
+  await signIn();
+  for (const screen of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+    await page.setViewportSize(screen);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await expect(page.locator('[data-toast]')).toContainText('Profil aktualisiert', { timeout: 15_000 });
+    if (javaScriptEnabled) expect(await fieldsUnderToast(page), `profile at ${screen.width} px`).toEqual([]);
+    else expect(await controlsUnderToast(page), `profile at ${screen.width} px`).toEqual([]);
+  }
+});
+
 test.describe('Datenschutz', () => {
   test.use({ withConsent: false });
 

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeft, Copy, FileDown, Plus, Printer, Send, Trash2, X } from 'lucide-react';
-import { cloneElement, Fragment, isValidElement, useState, type FormEvent, type ReactElement } from 'react';
+import { cloneElement, Fragment, isValidElement, useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { QuoteDocument } from '~/components/quotes/quote-document';
@@ -13,7 +13,8 @@ import { isPremium } from '~/domain/permissions';
 import { formatCents } from '~/domain/quote-totals';
 import { applyQuoteLineAction, berlinDate, MAX_QUOTE_LINES, quoteInputSchema, sendQuoteSchema, typedQuoteTotals } from '~/domain/quotes';
 import { copyQuote, defaultSendText, deleteQuote, getQuote, quoteView, sendQuote, setQuoteStatus, updateQuote } from '~/models/quotes.server';
-import type { QuoteLineKind } from '~/entities';
+import type { Quote, QuoteLineKind } from '~/entities';
+import { quoteView as livePreviewView, type QuoteView } from '~/models/quote-view';
 import { requireUserContext } from '~/services/auth.server';
 import { readFormData } from '~/web/form-data.server';
 import { pageValue, toastResult } from '~/web/result-response.server';
@@ -67,6 +68,8 @@ export async function loader(args: LoaderFunctionArgs) {
     edit,
     send,
     smallBusiness: quote.seller.smallBusiness,
+    // With scripts the preview follows the edit form (what the view needs beyond the form's fields).
+    previewBase: quote.status === 'draft' ? { id: quote.id, number: quote.number, status: quote.status, seller: quote.seller } : null,
     hasBusinessDetails: quote.seller.businessName !== '',
     print: new URL(args.request.url).searchParams.has('druck'),
     branding: isPremium(ctx.user, ctx.now) ? null : t('doc.branding'),
@@ -165,7 +168,11 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function QuotePage() {
   const { t } = useTranslation('quotes');
-  const { view, edit, print, branding } = useLoaderData<typeof loader>();
+  const { view: saved, edit, print, branding } = useLoaderData<typeof loader>();
+  // With scripts: the preview of what the edit form holds (null: the saved quote, as without scripts).
+  const [preview, setPreview] = useState<QuoteView | null>(null);
+  useEffect(() => setPreview(null), [saved]);
+  const view = preview ?? saved;
   if (print) {
     return (
       <main className="bg-white px-2 py-4 print:p-0">
@@ -197,12 +204,12 @@ export default function QuotePage() {
           <StatusBadge status={view.status} />
         </div>
         <Actions />
-        {edit ? <EditForm key={JSON.stringify(edit)} /> : <p className="mt-4 text-sm text-ink-muted">{t('detail.readOnly')}</p>}
+        {edit ? <EditForm key={JSON.stringify(edit)} onPreview={setPreview} /> : <p className="mt-4 text-sm text-ink-muted">{t('detail.readOnly')}</p>}
         <StatusForm />
         <SendForm />
         <h2 className="mt-8 text-lg font-semibold">{t('detail.preview')}</h2>
       </div>
-      <div className="mt-3 overflow-hidden rounded-card border border-surface-line shadow-card print:border-0 print:shadow-none">
+      <div className="mt-3 overflow-hidden rounded-card border border-surface-line shadow-card print:border-0 print:shadow-none" data-quote-preview={preview ? 'live' : 'saved'}>
         <QuoteDocument view={view} branding={branding} />
       </div>
     </main>
@@ -261,7 +268,30 @@ function useFormErrors(intent: 'save' | 'send') {
   return { errors: actionData.errors, values: actionData.values as Record<string, unknown> };
 }
 
-function EditForm() {
+/**
+ * The preview of the form's values (with scripts): the same view the page, the print view and the
+ * PDF are made from (models/quote-view.ts), from the values as a save would store them
+ * (quoteInputSchema). While a field is not valid the preview keeps the last valid state; the
+ * seller's details are the quote's (a save takes the current Geschäftsdaten).
+ */
+function previewOf(form: FormData, base: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['previewBase']>, t: (key: string, options?: Record<string, unknown>) => string): QuoteView | null {
+  const parsed = quoteInputSchema.safeParse(readQuoteForm(form));
+  if (!parsed.success) return null;
+  const input = parsed.data;
+  const quote = {
+    ...base,
+    customerName: input.customerName,
+    customerAddress: input.customerAddress ?? null,
+    quoteDate: input.quoteDate,
+    validUntil: input.validUntil,
+    lines: input.lines.map((line) => ({ kind: line.kind, description: line.description, quantity: line.quantity, unitPriceCents: line.unitPrice, vatRate: base.seller.smallBusiness ? 0 : line.vatRate })),
+    discountBasisPoints: Math.round(input.discountPercent * 100),
+    closingText: input.closingText,
+  } as unknown as Quote;
+  return livePreviewView(quote, t, berlinDate(new Date()));
+}
+
+function EditForm({ onPreview }: { onPreview: (view: QuoteView) => void }) {
   const { t } = useTranslation('quotes');
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -281,6 +311,8 @@ function EditForm() {
     const read = (name: string) => form.get(name) ?? undefined;
     const typed = lines.map((_, i) => ({ quantity: read(`lines[${i}].quantity`), unitPrice: read(`lines[${i}].unitPrice`), vatRate: read(`lines[${i}].vatRate`) }));
     setLive(typedQuoteTotals(typed, read('discountPercent'), loaded.smallBusiness));
+    const preview = loaded.previewBase ? previewOf(form, loaded.previewBase, t) : null;
+    if (preview) onPreview(preview);
   }
 
   const text = (name: keyof EditValues) => String((values as Record<string, unknown>)[name] ?? '');
