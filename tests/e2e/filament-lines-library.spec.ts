@@ -12,6 +12,8 @@ import { bambuGcode } from '../fixtures/slicer/make';
 /** From the start page by the header's link, as a seller arrives; with scripts, until the page is hydrated. */
 async function openCalculator(page: Page, javaScriptEnabled: boolean) {
   await page.goto('/');
+  // With scripts the click is a client-side navigation: a click before the start page's router is there would be a full load racing the test's typing.
+  if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
   await page.locator('header').getByRole('link', { name: 'Rechner', exact: true }).first().click();
   await expect(page).toHaveURL(/\/calculator$/);
   await expect(page.getByRole('heading', { level: 1, name: '3D-Druck Kostenrechner' })).toBeVisible();
