@@ -71,22 +71,13 @@ export async function saveBusinessDetails(ctx: UserContext, input: BusinessDetai
   return ok(details);
 }
 
-/**
- * Who a seller's printed sheets name at the top: the business name of their
- * Geschäftsdaten when set, else the person's name, else the account address.
- */
-export async function sellerDisplayName(ctx: Pick<UserContext, 'em' | 'user'>): Promise<string> {
-  const details = await ctx.em.findOne(BusinessDetails, { user: ctx.user.id }, { fields: ['businessName'] });
-  return sellerNameOf(ctx.user, details?.businessName);
-}
-
-/** The business name of the Geschäftsdaten, else the person's name, else the address. */
+/** Who a seller's printed sheets name at the top: the business name of the Geschäftsdaten, else the person's name, else the address. */
 function sellerNameOf(user: UserContext['user'], businessName: string | null | undefined): string {
   const person = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return businessName?.trim() || person || user.email;
 }
 
-/** sellerDisplayName as one read of a batched statement (the calculator's, calculator-projects.server.ts). */
+/** The seller's name for the print sheet (sellerNameOf), as one read of the calculator's batched statement (calculator-projects.server.ts). */
 export function sellerDisplayNameRead(ctx: Pick<UserContext, 'em' | 'user'>): PreparedRead<string> {
   const table = plainRowTable(ctx.em, BusinessDetails);
   return {
