@@ -61,6 +61,8 @@ export async function exportOwnData(ctx: UserContext, input: { consent: unknown 
       if (value !== undefined) row[`${relation}Id`] = value?.id ?? null;
       delete row[relation];
     }
+    // Bookkeeping of the start's price backfill, not data about the owner; the stored prices themselves stay.
+    delete row.pricesStored;
     const imagePath = typeof row.productImagePath === 'string' ? row.productImagePath : null;
     row.productImageUrl = imagePath ? productImageUrl(imagePath) : null;
     return row;

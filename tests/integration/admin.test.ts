@@ -522,6 +522,9 @@ describe('account deletion', () => {
     const body = exported.body as Record<string, unknown> & { account: Record<string, unknown>; projects: { name: string }[]; images: string[] };
     expect(body.account).toMatchObject({ id: owner.id, email: owner.email, firstName: 'Anna' });
     expect(body.projects).toHaveLength(1);
+    // The stored prices are the owner's data; the backfill's bookkeeping flag is not.
+    expect(body.projects[0]).toHaveProperty('minimumPriceWithVat');
+    expect(body.projects[0]).not.toHaveProperty('pricesStored');
     expect(body.printers).toHaveLength(1);
     expect(body.images).toEqual([`/images/${owner.profileKey}`, `/images/${owner.productKey}`]);
     // Quotes and business details are part of it too (issue 26 §4), and only the owner's.
