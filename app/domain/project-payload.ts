@@ -51,9 +51,11 @@ function numberSchema(min: number, max: number, { integer = false, minKey, maxKe
 // Control characters have no place in a name or an id (they break logs and mails).
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** A text field given a number, object or list: a German message, not zod's "Invalid input". */
+const textOrNull = () => z.union([z.string(), z.null()], { error: key('notText') });
+
 function optionalText(maxLength: number) {
-  return z
-    .union([z.string(), z.null()])
+  return textOrNull()
     .transform((value) => (value === null ? null : value.trim() || null))
     .refine((value) => value === null || value.length <= maxLength, { message: key('textTooLong') })
     .refine((value) => value === null || !CONTROL.test(value), { message: 'projects:errors.controlCharacters' });
@@ -193,8 +195,7 @@ const pricePerKgSchema = numberSchema(calculatorFields.filamentPricePerKg.min, M
   minKey: key(calculatorFields.filamentPricePerKg.errors.min),
   maxKey: key('tooLarge'),
 });
-const labelSchema = z
-  .union([z.string(), z.null()])
+const labelSchema = textOrNull()
   .transform((value) => (value === null ? '' : value.trim()))
   .refine((value) => value.length <= calculatorFields.filamentLabel.maxLength, { message: key(calculatorFields.filamentLabel.errors.tooLong) })
   .refine((value) => !CONTROL.test(value), { message: 'projects:errors.controlCharacters' });

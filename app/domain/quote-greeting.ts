@@ -17,7 +17,7 @@
 
 export type QuoteGreeting = { kind: 'contact' | 'person'; name: string } | { kind: 'company' | 'none' };
 
-const CONTACT_LINE = /^\s*(?:z\.\s*hd|zu\s+h(?:ä|ae)nden(?:\s+von)?|ansprechpartner(?:in)?|attn|attention)[\s.:]+(\p{L}.*?)\s*$/iu;
+const CONTACT_LINE = /^\s*(?:z\.\s*hd|zu\s+h(?:ä|ae)nden(?:\s+von)?|ansprechpartner(?:in)?|attn|attention)[\s.:]+(\p{L}.*)$/iu;
 
 /** Legal forms and words that make a customer name a company's (whole words, case as usually written). */
 const COMPANY =
@@ -31,7 +31,8 @@ export function isCompanyName(name: string): boolean {
 export function contactPersonOf(address: string | null | undefined): string | null {
   for (const line of (address ?? '').split('\n')) {
     const match = CONTACT_LINE.exec(line);
-    const name = match?.[1]?.replace(/[,;:]+$/u, '').trim();
+    // Trailing spaces are trimmed here, not by the pattern: a lazy `.*?` before `\s*$` is quadratic on a long run of spaces.
+    const name = match?.[1]?.trim().replace(/[,;:]+$/u, '').trim();
     if (name) return name;
   }
   return null;

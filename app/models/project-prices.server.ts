@@ -37,7 +37,7 @@ export async function storeMissingProjectPrices(
       em,
       `update ${table.table} p set ${table.column('totalCosts')} = v.total, ${table.column('minimumPrice')} = v.net,
          ${table.column('minimumPriceWithVat')} = v.gross, ${stored} = true
-       from unnest(?::uuid[], ?::float8[], ?::float8[], ?::float8[]) as v(id, total, net, gross) where p.${table.column('id')} = v.id`,
+       from unnest(?::uuid[], ?::float8[], ?::float8[], ?::float8[]) as v(id, total, net, gross) where p.${table.column('id')} = v.id and not p.${stored}`,
       [`{${rows.map((row) => row.id as string).join(',')}}`, doubles((p) => p.totalCosts), doubles((p) => p.minimumPrice), doubles((p) => p.minimumPriceWithVat)],
     );
     total += rows.length;

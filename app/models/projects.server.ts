@@ -1,4 +1,4 @@
-import { DecimalType } from '@mikro-orm/core';
+import { DecimalType, LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { minimumPrices } from '../calculator/engine';
 import {
@@ -216,7 +216,9 @@ export async function getProject(ctx: UserContext, id: unknown): Promise<Result<
 export async function updateProject(ctx: UserContext, id: unknown, payload: ProjectPayload): Promise<Result<Project>> {
   if (!isProjectId(id)) return notFound();
   const saved = await ctx.em.transactional(async (em) => {
-    const project = await em.findOne(Project, { id, user: ctx.user.id });
+    // Locked: two saves of one project at once (two tabs) apply one after the other, so the stored
+    // prices are always those of the values the row ends with, never a mix of both saves.
+    const project = await em.findOne(Project, { id, user: ctx.user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!project) return null;
     const { replacedImage } = await applyPayload(em, ctx.user.id, project, payload);
     // updatedAt moves on every save (even an unchanged one: the user saved it now).

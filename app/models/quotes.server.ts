@@ -399,13 +399,14 @@ export async function defaultSendText(ctx: UserContext, quote: Quote): Promise<{
   const sender = quote.seller.businessName || [ctx.user.firstName, ctx.user.lastName].filter(Boolean).join(' ');
   return {
     subject: t('quotes:send.defaultSubject', { number: quote.number, sender }),
-    message: t('quotes:send.defaultMessage', {
-      // Whom to greet: a contact person, a company, a person (domain/quote-greeting.ts).
-      greeting: greetingText(t, quoteGreeting(quote.customerName, quote.customerAddress)),
+    // Whom to greet (a contact person, a company, a person: domain/quote-greeting.ts), put before the
+    // text rather than into it: i18next 23 interpolates a placeholder that a value brings along
+    // ('z. Hd. X {{number}}' in the customer's address would become the quote's number).
+    message: `${greetingText(t, quoteGreeting(quote.customerName, quote.customerAddress))}\n\n${t('quotes:send.defaultMessage', {
       number: quote.number,
       validUntil: formatIsoDate(quote.validUntil),
       sender,
-    }),
+    })}`,
   };
 }
 

@@ -31,3 +31,22 @@ test('the default quote mail greets the contact person, a company politely, a pe
     expect(message).not.toContain('Guten Tag Müller GmbH');
   }
 });
+
+test('a placeholder in the address stays text; saving a new customer brings the new greeting into the mail form', async ({ page, signIn }) => {
+  await signIn();
+  // i18next would fill a placeholder that a value brings along: the greeting stands before the text instead.
+  const braces = await draftQuote(page, 'Müller GmbH', 'z. Hd. Herr Max {{number}}\nWerkstraße 5');
+  await page.goto(`/angebote/${braces.id}`);
+  expect((await page.locator('#send-message').inputValue()).split('\n')[0]).toBe('Guten Tag Herr Max {{number}},');
+
+  const quote = await draftQuote(page, 'Erika Mustermann', 'Gartenweg 2\n10115 Berlin');
+  await page.goto('/angebote');
+  await page.locator(`a[href="/angebote/${quote.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/angebote/${quote.id}`));
+  await expect(page.locator('#send-message')).toHaveValue(/^Guten Tag Erika Mustermann,/);
+  await page.getByLabel('Kunde (Name oder Firma)').fill('Muster GmbH');
+  await page.getByRole('button', { name: 'Angebot speichern' }).click();
+  await expect(page.locator('[data-toast]')).toContainText('gespeichert');
+  // With scripts the page stays and its data refresh; without, the answer is a new page: both greet the company.
+  await expect(page.locator('#send-message')).toHaveValue(/^Sehr geehrte Damen und Herren,/);
+});

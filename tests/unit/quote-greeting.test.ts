@@ -32,3 +32,10 @@ describe('quoteGreeting: whom the default quote mail greets', () => {
     expect(contactPersonOf('Attnanger Straße 2')).toBeNull();
   });
 });
+
+describe('contact lines of any length', () => {
+  it('reads a contact line followed by 200,000 spaces at once (the pattern never backtracks over them)', () => {
+    expect(contactPersonOf(`z. Hd. Frau Anna Schmidt${' '.repeat(200_000)}`)).toBe('Frau Anna Schmidt');
+    expect(contactPersonOf(`Attn: ${'a '.repeat(100_000)}x`)).toMatch(/^a a .* x$/);
+  });
+});

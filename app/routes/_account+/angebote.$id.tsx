@@ -514,7 +514,8 @@ function SendForm() {
         {t('detail.sendTitle')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('detail.sendIntro')}</p>
-      <Form method="post" action={`/angebote/${view.id}#senden`} className="mt-3 space-y-3">
+      {/* Keyed by the default mail: a save that changes the customer (with scripts, no new page) brings the new greeting into the fields. */}
+      <Form key={`${send.to}\n${send.subject}\n${send.message}`} method="post" action={`/angebote/${view.id}#senden`} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="send" />
         {errors[''] ? (
           <p role="alert" className="rounded-md border border-danger-600/40 bg-danger-50 px-3 py-2 text-sm text-danger-700">
