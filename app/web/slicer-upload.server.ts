@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { calculatorFieldNames, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '../calculator/fields';
+import { MAX_FILAMENT_LINES, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '../calculator/fields';
 import { SLICER_BODY_OVERHEAD_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 import { getServerT } from '../i18n.server';
 import { HIDDEN_PROJECT_FIELDS } from '../models/calculator-projects.server';
@@ -57,7 +57,9 @@ export async function slicerParseResponse(result: SlicerImportResult): Promise<R
  */
 export async function slicerImportRedirect(result: SlicerImportResult, ctx: Parameters<typeof importLibraryFilaments>[0]): Promise<Response> {
   const fields = 'fields' in result ? result.fields : {};
-  let values = rawValuesFromSearchParams(new URLSearchParams(calculatorFieldNames.flatMap((name) => (name in fields ? [[name, fields[name]]] : []))));
+  // Every field the form sent, its filament lines 2… included: a refused import (no file, unreadable)
+  // gives the seller back exactly what was typed.
+  let values = rawValuesFromSearchParams(new URLSearchParams(Object.entries(fields)));
   let notice: SlicerImportNotice;
   const chosenIds: string[] = [];
   if (result.status === 'ok') {
@@ -85,6 +87,13 @@ export async function slicerImportRedirect(result: SlicerImportResult, ctx: Para
   for (const name of ['project', ...HIDDEN_PROJECT_FIELDS]) {
     const value = fields[name]?.trim().slice(0, 256);
     if (value) params.set(name, value);
+  }
+  if (result.status !== 'ok') {
+    // The lines' library choices stay as the form had them (an import chooses its own below).
+    for (let line = 2; line <= MAX_FILAMENT_LINES; line++) {
+      const id = fields[`selectedFilament${line}`]?.trim().slice(0, 256);
+      if (id) params.set(`selectedFilament${line}`, id);
+    }
   }
   chosenIds.forEach((id, i) => id && params.set(i === 0 ? 'selectedFilament' : `selectedFilament${i + 1}`, id));
   return redirect(`/calculator?${params}#slicer-import`, 303);
