@@ -24,8 +24,23 @@ export const consentCookie = createCookie(CONSENT_COOKIE_NAME, {
   maxAge: ONE_YEAR_SECONDS,
 });
 
-/** The stored choice from the request's cookie, or null when none (or an invalid one) exists. */
-export async function getConsent(request: Request): Promise<ConsentRecord | null> {
+// Per request: the root loader and a page's own loader (the ad slots' preloads) both ask.
+const byRequest = new WeakMap<Request, Promise<ConsentRecord | null>>();
+
+/**
+ * The stored choice from the request's cookie, or null when none (or an invalid one) exists.
+ * Read once per request: parsing the Cookie header is a noticeable part of a cached page's cost.
+ */
+export function getConsent(request: Request): Promise<ConsentRecord | null> {
+  let consent = byRequest.get(request);
+  if (!consent) {
+    consent = readConsent(request);
+    byRequest.set(request, consent);
+  }
+  return consent;
+}
+
+async function readConsent(request: Request): Promise<ConsentRecord | null> {
   try {
     const value = await consentCookie.parse(request.headers.get('Cookie'));
     return parseConsentRecord(value);

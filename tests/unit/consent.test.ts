@@ -237,4 +237,15 @@ describe('cookie-consent action', () => {
     const tampered = await consentCookie.serialize({ preferences: { analytics: 'yes' }, date: 'soon' });
     expect(await getConsent(new Request('http://localhost/', { headers: { Cookie: tampered.split(';')[0] } }))).toBeNull();
   });
+
+  it('reads the consent cookie once per request (the root and the page loader share it), each request its own', async () => {
+    const stored = await consentCookie.serialize({ preferences: { analytics: true, marketing: false, payment: true }, date: '2026-01-02T03:04:05.000Z' });
+    const request = new Request('http://localhost/', { headers: { Cookie: stored.split(';')[0] } });
+    const first = getConsent(request);
+    expect(getConsent(request)).toBe(first);
+    expect(await first).toMatchObject({ preferences: { analytics: true, marketing: false, payment: true }, date: '2026-01-02T03:04:05.000Z' });
+    const other = getConsent(new Request('http://localhost/', { headers: { Cookie: stored.split(';')[0] } }));
+    expect(other).not.toBe(first);
+    expect(await getConsent(new Request('http://localhost/'))).toBeNull();
+  });
 });
