@@ -19,7 +19,7 @@ describe('a refused no-JS slicer import keeps every filament line', () => {
       filamentLabel2: 'Rot',
       selectedFilament2: '0c7a3c1e-0000-4000-8000-000000000002',
     };
-    const response = await slicerImportRedirect({ status: 'missingFile', fields }, null as never);
+    const response = await slicerImportRedirect({ status: 'unreadable', error: { code: 'missingFile' }, fields }, null as never);
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('Location')!, 'http://localhost');
     expect(location.searchParams.get('slicerError')).toBe('missingFile');
