@@ -9,10 +9,14 @@ import { bambuGcode } from '../fixtures/slicer/make';
  * the results and the print sheet name each line (by its library filament) and list them all.
  */
 
-/** From the start page by the header's link, as a seller arrives; with scripts, until the page is hydrated. */
+/**
+ * By the header's link from another page, as a seller arrives; with scripts, until the page is hydrated.
+ * Not from '/': a signed-in seller's '/' is the calculator already (a redirect), and the link then
+ * reloads the same page while the test types.
+ */
 async function openCalculator(page: Page, javaScriptEnabled: boolean) {
-  await page.goto('/');
-  // With scripts the click is a client-side navigation: a click before the start page's router is there would be a full load racing the test's typing.
+  await page.goto('/impressum');
+  // With scripts the click is a client-side navigation: a click before the router is there would be a full load.
   if (javaScriptEnabled) await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
   await page.locator('header').getByRole('link', { name: 'Rechner', exact: true }).first().click();
   await expect(page).toHaveURL(/\/calculator$/);

@@ -29,7 +29,8 @@ test('the printed sheet shows the product image and names the chosen library ite
   await signIn();
   for (const item of LIBRARY) expect((await page.request.post(item.api, { data: { name: item.name } })).status()).toBe(201);
 
-  await page.goto('/');
+  // From the projects (a signed-in seller's '/' is the calculator already: the link would reload it while the test types).
+  await page.goto('/projects');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).click();
   await expect(page).toHaveURL(/\/calculator$/);
   await page.getByLabel('Projektname').fill('Drache');

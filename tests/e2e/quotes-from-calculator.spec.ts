@@ -19,7 +19,8 @@ async function projectsOf(page: Page) {
 
 test('an unsaved calculation: saved first, then the new quote for it', async ({ page, signIn, javaScriptEnabled }) => {
   await signIn();
-  await page.goto('/');
+  // From the projects (a signed-in seller's '/' is the calculator already: the link would reload it while the test types).
+  await page.goto('/projects');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).first().click();
   await expect(page).toHaveURL(/\/calculator/);
   await expect(createQuote(page)).toHaveText('Angebot erstellen');
@@ -58,7 +59,8 @@ test("the free plan's limit: refused in German on the way to a quote, nothing lo
     const response = await page.request.post('/api/projects', { data: { name, quantity: 1, filamentWeight: 25, printTime: 2 } });
     expect(response.status()).toBe(201);
   }
-  await page.goto('/');
+  // From the projects (a signed-in seller's '/' is the calculator already: the link would reload it while the test types).
+  await page.goto('/projects');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Rechner' }).first().click();
   await expect(page).toHaveURL(/\/calculator/);
   await page.getByLabel('Projektname').fill('Vier');
