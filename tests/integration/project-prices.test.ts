@@ -14,7 +14,7 @@ import { action as apiCreate, loader as apiList } from '../../app/routes/api+/pr
 import { action as apiOne } from '../../app/routes/api+/projects.$id';
 import type { UserContext } from '../../app/services/request-context.server';
 import { runMigrations } from '../../scripts/lib/migrate';
-import { APP_URL, apiRequest, call, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { APP_URL, apiRequest, call, projectPayload, randomIp, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /**
  * Security review (HIGH): `/projects?sort=price` and `/projects.csv` priced every project of the
@@ -23,30 +23,8 @@ import { APP_URL, apiRequest, call, randomIp, signedInUser, useAuthTestApp, type
  */
 const app = useAuthTestApp('project_prices');
 
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Vase',
-  quantity: 1,
-  filamentWeight: 40,
-  filamentPricePerKg: 22.5,
-  printTime: 2.25,
-  printerWattage: 150,
-  electricityRate: 0.3,
-  preparationTime: 10,
-  postProcessingTime: 5,
-  hourlyRate: 20,
-  packagingCost: 0.8,
-  shippingCost: 4.5,
-  marketplaceFeePercentage: 6.5,
-  marketplaceFeeFixed: 0.35,
-  profitMargin: 30,
-  targetPrice: 0,
-  printerCost: 450,
-  printerLifetimeHours: 8000,
-  ...overrides,
-});
-
 async function create(cookie: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await call(apiCreate as Handler, apiRequest('/api/projects', 'POST', payload(overrides), { cookie }));
+  const response = await call(apiCreate as Handler, apiRequest('/api/projects', 'POST', projectPayload(overrides), { cookie }));
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -97,7 +75,7 @@ describe('stored figures', () => {
     const first = await expectEngineFigures(viaApi);
     expect(first.minimumPriceWithVat).toBeGreaterThan(0);
 
-    const put = await call(apiOne as Handler, apiRequest(`/api/projects/${viaApi}`, 'PUT', payload({ filamentWeight: 400, printTime: 9 }), { cookie }), { id: viaApi });
+    const put = await call(apiOne as Handler, apiRequest(`/api/projects/${viaApi}`, 'PUT', projectPayload({ filamentWeight: 400, printTime: 9 }), { cookie }), { id: viaApi });
     expect(put.status).toBe(200);
     const edited = await expectEngineFigures(viaApi);
     expect(edited.minimumPriceWithVat).toBeGreaterThan(first.minimumPriceWithVat!);
