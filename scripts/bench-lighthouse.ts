@@ -18,6 +18,7 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfNeeded } from './lib/build-if-needed';
+import { waitForHealthy } from './lib/wait-for-healthy';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -74,7 +75,7 @@ async function main() {
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealthy();
+    await waitForHealthy(BASE);
     const consentCookie = await acceptAllCookies();
     // Each page rendered once, so the runs measure the served page, not the first render after start.
     for (const page of PAGES) await fetch(BASE + page);
@@ -195,19 +196,6 @@ function loadAverage(): string {
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(', ');
-}
-
-async function waitForHealthy() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet: try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not become healthy');
 }
 
 main().catch((error) => {

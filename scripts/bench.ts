@@ -16,6 +16,7 @@ import { storeMissingProjectPrices } from '../app/models/project-prices.server';
 import { buildIfNeeded } from './lib/build-if-needed';
 import { CLIENT_MANIFEST, FIRST_VISIT_BUDGET_BYTES, formatFirstVisitJs, measureFirstVisitJs } from './lib/first-visit-js';
 import { benchmarkSlicerRead, benchmarkSlicerUpload } from './lib/slicer-bench';
+import { waitForHealthy } from './lib/wait-for-healthy';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -83,7 +84,7 @@ async function main() {
     detached: true,
   });
   try {
-    await waitForHealthy();
+    await waitForHealthy(BASE);
     // First, while the workers' memory is not yet shaped by the load tests.
     if (!ONLY || SLICER_ONLY) await benchmarkSlicerUpload(BASE, server.pid!);
     const chosen = SLICER_ONLY ? [] : targets.filter((target) => ONLY.split(',').some((part) => target.name.includes(part)));
@@ -336,19 +337,6 @@ function serverCpuMs(rootPid: number): { app: number; db: number } {
   // USER_HZ is 100 on Linux.
   for (const [pid, stat] of stats) if (inTree(pid)) ms[stat.db ? 'db' : 'app'] += stat.ticks * 10;
   return ms;
-}
-
-async function waitForHealthy() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet: try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not become healthy');
 }
 
 /**

@@ -6,6 +6,17 @@ import { expect, FIXTURE_PASSWORD, test } from './fixtures';
 import { uniqueEmail, waitForMail } from './mailbox';
 import { E2E_CONTACT_EMAIL, E2E_OPERATOR, insertUser } from './operator-settings';
 
+/** Every tab of /admin: its link's name and its address's `tab`. */
+const ADMIN_TABS = [
+  ['Zahlung (Stripe)', 'stripe'],
+  ['Google Ads', 'google-ads'],
+  ['E-Mail', 'email'],
+  ['Kontakt', 'contact'],
+  ['Betreiber', 'operator'],
+  ['Benutzer', 'users'],
+  ['Übersicht', 'status'],
+] as const;
+
 /**
  * The admin area and the owner's own account (issue 20), in both projects (`js` and `no-js`),
  * reached as people do: the header's user menu, the tab links, the footer (addresses are typed
@@ -60,15 +71,7 @@ test.describe('Administration', () => {
     await expect(ads).toContainText('Quelle: Umgebungsvariablen GOOGLE_ADS_*');
     await expect(page.locator('[data-service=mail]')).toContainText('Quelle:');
 
-    for (const [name, tab] of [
-      ['Zahlung (Stripe)', 'stripe'],
-      ['Google Ads', 'google-ads'],
-      ['E-Mail', 'email'],
-      ['Kontakt', 'contact'],
-      ['Betreiber', 'operator'],
-      ['Benutzer', 'users'],
-      ['Übersicht', 'status'],
-    ]) {
+    for (const [name, tab] of ADMIN_TABS) {
       await openTab(page, name, tab);
     }
     const header = page.getByRole('navigation', { name: 'Bereiche der Administration' });
@@ -183,15 +186,7 @@ test.describe('Administration', () => {
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 800 });
       await openAdminFromHeader(page);
-      for (const [name, tab] of [
-        ['Zahlung (Stripe)', 'stripe'],
-        ['Google Ads', 'google-ads'],
-        ['E-Mail', 'email'],
-        ['Kontakt', 'contact'],
-        ['Betreiber', 'operator'],
-        ['Benutzer', 'users'],
-        ['Übersicht', 'status'],
-      ]) {
+      for (const [name, tab] of ADMIN_TABS) {
         await openTab(page, name, tab);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width} px`).toBeLessThanOrEqual(width);
       }
