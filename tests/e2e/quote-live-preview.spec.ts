@@ -19,7 +19,10 @@ async function draftQuote(page: Page) {
 test('the quote preview follows the form while typing with JavaScript, after saving without', async ({ page, signIn, javaScriptEnabled }) => {
   await signIn();
   const quote = await draftQuote(page);
-  await page.goto(`/angebote/${quote.id}`);
+  // From the quote list, as a seller opens a quote.
+  await page.goto('/angebote');
+  await page.locator(`a[href="/angebote/${quote.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/angebote/${quote.id}`));
   const preview = page.locator('[data-quote-preview] [data-quote-document]');
   await expect(preview).toContainText('Jörg Weiß');
   // Typing before React took over the form would not reach it: wait for hydration (React's props on the form).

@@ -13,7 +13,10 @@ test('a quote’s project is found by the search on /angebote/neu', async ({ pag
     });
     expect(response.status()).toBe(201);
   }
-  await page.goto('/angebote/neu');
+  // From the quote list's 'Neues Angebot', as a seller gets there.
+  await page.goto('/angebote');
+  await page.getByRole('link', { name: 'Neues Angebot' }).click();
+  await expect(page).toHaveURL(/\/angebote\/neu$/);
   const select = page.getByLabel('Projekt', { exact: true });
   await expect(select.locator('option')).toHaveText(['Lampe', 'Vase Welle', 'Drachenfigur']);
 
