@@ -12,6 +12,8 @@ import { getEm, noteDatabaseFailure, UNAVAILABLE_RETRY_AFTER_SECONDS } from './s
 import { startMailWorker } from './services/mail.server';
 import { startUploadCleanup } from './services/upload-cleanup.server';
 import { NonceProvider } from './lib/nonce';
+import { DeferredScriptsStarterProvider } from './lib/deferred-scripts';
+import { deferredScriptsStarter } from './server/deferred-scripts.server';
 import {
   applyCachePolicy,
   cachedHtmlResponse,
@@ -80,9 +82,11 @@ const handleRequest: HandleDocumentRequestFunction = async (
     let renderFailed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <DeferredScriptsStarterProvider value={deferredScriptsStarter}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </DeferredScriptsStarterProvider>
       </NonceProvider>,
       {
         nonce,

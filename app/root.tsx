@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_RemixContext, useMatches, useRouteLoaderData } from '@remix-run/react';
-import { useContext, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { CookieConsent } from './components/cookie-consent';
@@ -20,6 +20,7 @@ import { useNonce } from './lib/nonce';
 import { getToast } from './web/toast.server';
 import { getAdsView } from './models/ads.server';
 import { lazyPart } from './lib/lazy-part';
+import { DEFERRED_SCRIPTS_ID, useDeferredScriptsStarter } from './lib/deferred-scripts';
 
 // Shown to past_due Premium users only: a chunk of its own, never part of anyone's first visit.
 const PastDueBanner = lazyPart(() => import('./components/premium/past-due-banner'), '[data-past-due-banner]');
@@ -87,7 +88,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#177166" />
         <Meta />
         <Links />
-        <LowPriorityScriptPreloads extra={preloads} />
       </head>
       <body className="flex min-h-screen flex-col">
         <SiteHeader user={headerUser(data?.user, data?.roles)} />
@@ -97,47 +97,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div className="flex-1">{children}</div>
         <SiteFooter />
         <CookieConsent consent={data?.consent ?? null} />
-        <I18nResources />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce}>
+          <Scripts nonce={nonce} />
+          {preloads.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+          <I18nPreloads />
+        </DeferredScripts>
+        <I18nResources />
       </body>
     </html>
-  );
-}
-
-/**
- * Every script the first visit needs, named in the head as a low-priority
- * `modulepreload` before Remix's `<Scripts>` names the same files (at the end of
- * the body, with the browser's default high priority for scripts). The browser
- * starts each file once, with the first link's priority, so the stylesheet and
- * the document go first on a slow connection and the first paint never waits
- * for hydration's 100 kB. Lighthouse counts every high-priority script that
- * finished before the real first paint as render-blocking, which held a phone's
- * simulated first paint at ~1.7 s instead of ~0.8 s (issue 25,
- * docs/performance.md). The list is what `<Scripts>` preloads (the client
- * entry, its imports, each matched route's module and imports) plus the lazy
- * parts the page renders; it is taken once, so navigations do not change the head.
- */
-function LowPriorityScriptPreloads({ extra }: { extra: string[] }) {
-  // Remix's own context (exported for this kind of use as UNSAFE_RemixContext): the same manifest `<Scripts>` reads.
-  const { manifest } = useContext(UNSAFE_RemixContext) ?? {};
-  const matches = useMatches();
-  const [hrefs] = useState(() => {
-    if (!manifest) return extra;
-    const routes = matches.flatMap((match) => {
-      const route = manifest.routes[match.id];
-      return route ? [...(route.imports ?? []), route.module] : [];
-    });
-    return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes, ...extra])];
-  });
-  // React 18 passes the lowercase attribute through as written (it does not know `fetchPriority` yet).
-  const lowPriority = { fetchpriority: 'low' } as Record<string, string>;
-  return (
-    <>
-      {hrefs.map((href) => (
-        <link key={href} rel="modulepreload" href={href} {...lowPriority} />
-      ))}
-    </>
   );
 }
 
@@ -163,12 +133,29 @@ function usePartPreloads(): string[] {
 /**
  * Where the browser gets the translations this page rendered with: each
  * namespace's file under /locales with its version, named as inert JSON (not a
- * script the CSP has to allow) and preloaded, so the browser fetches them beside
- * the scripts and hydrates once both are there (entry.client.tsx). They used to
- * be inlined: 8 of /calculator's 19 KB of compressed HTML, all of it before the
- * first paint on a slow connection and needed only for hydration (issue 25).
+ * script the CSP has to allow), so the browser fetches them beside the scripts
+ * and hydrates once both are there (entry.client.tsx). They used to be inlined:
+ * 8 of /calculator's 19 KB of compressed HTML, all of it before the first paint
+ * on a slow connection and needed only for hydration (issue 25).
  */
 function I18nResources() {
+  const urls = usePageNamespaceUrls();
+  return <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(urls).replace(/</g, '\\u003c') }} />;
+}
+
+/** The same files preloaded, with the scripts after the first paint (inside `DeferredScripts`). */
+function I18nPreloads() {
+  const urls = usePageNamespaceUrls();
+  return (
+    <>
+      {Object.values(urls).flatMap((namespaces) =>
+        Object.values(namespaces).map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />),
+      )}
+    </>
+  );
+}
+
+function usePageNamespaceUrls(): NamespaceUrls {
   const { i18n } = useTranslation();
   const matches = useMatches();
   const [urls] = useState<NamespaceUrls>(() => {
@@ -177,12 +164,26 @@ function I18nResources() {
     const lng = i18n.language;
     return { [lng]: Object.fromEntries(routeNamespaces(matches).map((ns) => [ns, namespaceUrl(lng, ns, cachedVersion(i18n.getResourceBundle(lng, ns) ?? {}))])) };
   });
+  return urls;
+}
+
+/**
+ * The page's scripts, fetched only after the first contentful paint (issue 25;
+ * why and how in lib/deferred-scripts.ts). Inside the noscript: Remix's
+ * `<Scripts>` and the page's other preloads, as the server renders them; React
+ * neither hydrates nor re-renders a noscript's content.
+ */
+function DeferredScripts({ nonce, children }: { nonce: string | undefined; children: React.ReactNode }) {
+  // In the browser the starter is '' and React leaves the script's text as the server wrote it.
+  const starter = useDeferredScriptsStarter();
   return (
     <>
-      {Object.values(urls).flatMap((namespaces) =>
-        Object.values(namespaces).map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />),
-      )}
-      <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(urls).replace(/</g, '\\u003c') }} />
+      <noscript id={DEFERRED_SCRIPTS_ID}>{children}</noscript>
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: starter }}
+      />
     </>
   );
 }

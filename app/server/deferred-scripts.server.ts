@@ -1,0 +1,92 @@
+import { DEFERRED_SCRIPTS_ID } from '../lib/deferred-scripts';
+
+/**
+ * Scripts requested after the first paint (issue 25).
+ *
+ * On a slow phone the first paint needs the document and the stylesheet; the
+ * ~95 kB of scripts that hydrate the page are needed only after it. Chromium
+ * fetches them as soon as its preload scanner sees Remix's `modulepreload`
+ * links, though, and Lighthouse's simulation of a slow phone counts every
+ * request that finished before the (unthrottled) run's largest paint as
+ * needed for it: so the simulated largest paint was the time to download all
+ * of them (1.8 s instead of 0.8 s).
+ *
+ * The root renders Remix's `<Scripts>` (and the page's other script and
+ * translation preloads) inside a `<noscript>`: with scripts on, the browser
+ * reads a noscript's content as text, so nothing in it is fetched or run;
+ * without scripts it is what it always was (nothing runs). React never
+ * hydrates a noscript's content. The small inline script `startDeferredScripts`
+ * then waits for the first contentful paint and adds the same elements to the
+ * body, in order, as real elements: Remix's context script, its module script
+ * with the route modules and the client entry, the preloads.
+ *
+ * One piece of Remix runs before that: with single fetch, Remix streams the
+ * page's loader data after the document as inline scripts that call
+ * `window.__remixContext.streamController.enqueue(…)`, which Remix's context
+ * script (now deferred) creates. Until it runs, a queue stands in for the
+ * controller and is handed over to the real one right after. This is Remix
+ * 2.17's hand-off (pinned); `tests/e2e/deferred-scripts.spec.ts` fails if it
+ * changes, and the page then stays as the server rendered it, which works
+ * without scripts.
+ */
+
+/** Past this, the scripts start even without a paint (a tab opened in the background never paints). */
+const FALLBACK_MS = 4000;
+
+type StreamController = { enqueue(chunk: unknown): void; close(): void };
+type RemixWindow = Window & { __remixContext?: { streamController?: StreamController } };
+
+/**
+ * Runs inline, right after the noscript, as `(${startDeferredScripts})(id, ms)`:
+ * plain browser code with no imports, since it is written into the page as text.
+ */
+export function startDeferredScripts(id: string, fallbackMs: number) {
+  const holder = document.getElementById(id);
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  const win = window as RemixWindow;
+  const queued: unknown[] = [];
+  let closed = false;
+  const standIn = { streamController: { enqueue: (chunk: unknown) => void queued.push(chunk), close: () => void (closed = true) } };
+  win.__remixContext = standIn;
+
+  let started = false;
+  function start() {
+    if (started || !holder) return;
+    started = true;
+    const template = document.createElement('template');
+    template.innerHTML = holder.textContent ?? '';
+    for (const element of Array.from(template.content.children)) {
+      // A copy made here runs when added; one parsed by innerHTML never would.
+      const copy = document.createElement(element.localName);
+      for (const { name, value } of Array.from(element.attributes)) copy.setAttribute(name, value);
+      if (copy instanceof HTMLScriptElement) {
+        copy.nonce = nonce;
+        copy.text = element.textContent ?? '';
+      }
+      document.body.append(copy);
+      const context = win.__remixContext;
+      if (context !== standIn && context?.streamController && (queued.length || closed)) {
+        // Remix's context script just ran: what streamed so far goes to its stream.
+        for (const chunk of queued.splice(0)) context.streamController.enqueue(chunk);
+        if (closed) context.streamController.close();
+        closed = false;
+      }
+    }
+  }
+
+  // After the first contentful paint has been presented, so nothing the page fetches for its scripts competes with it.
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  }
+  setTimeout(start, fallbackMs);
+}
+
+/** The inline script the root writes after the noscript (lib/deferred-scripts.tsx), made once. */
+export const deferredScriptsStarter = `(${startDeferredScripts})(${JSON.stringify(DEFERRED_SCRIPTS_ID)},${FALLBACK_MS})`;
