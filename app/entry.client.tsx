@@ -1,5 +1,5 @@
 import { RemixBrowser } from '@remix-run/react';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
@@ -55,16 +55,60 @@ async function pageTranslations(): Promise<boolean> {
   return (await Promise.all(loads)).every(Boolean);
 }
 
+/**
+ * React 18 answers a click or keystroke on a page it is still hydrating by
+ * hydrating at once, synchronously. Remix's `RemixBrowser` suspends on its
+ * first render until the page's streamed data is decoded, and a synchronous
+ * render that suspends at the root fails for good (React error #345): the page
+ * stayed without scripts for the rest of the visit. Typing into the calculator
+ * while a slow phone hydrated did it (issue 25 moved hydration after the first
+ * paint, which made the window easy to hit). So until hydration has committed
+ * these events do not reach React: the browser still does what it does without
+ * scripts (typed text stays in the field, a link or a form goes to the server),
+ * and the calculator catches up with what was typed once it is hydrated.
+ * The list is the events React hydrates synchronously for.
+ */
+const EVENTS_HELD_DURING_HYDRATION = [
+  ...['auxclick', 'click', 'contextmenu', 'dblclick', 'mousedown', 'mouseup', 'pointercancel', 'pointerdown', 'pointerup'],
+  ...['touchcancel', 'touchend', 'touchstart', 'dragend', 'dragstart', 'drop'],
+  ...['compositionend', 'compositionstart', 'keydown', 'keypress', 'keyup', 'input', 'textInput', 'change'],
+  ...['copy', 'cut', 'paste', 'reset', 'submit'],
+];
+
+function holdEventsUntilHydrated(): () => void {
+  const hold = (event: Event) => event.stopImmediatePropagation();
+  for (const type of EVENTS_HELD_DURING_HYDRATION) window.addEventListener(type, hold, true);
+  return () => {
+    for (const type of EVENTS_HELD_DURING_HYDRATION) window.removeEventListener(type, hold, true);
+  };
+}
+
+/**
+ * Renders nothing; runs once the whole document has hydrated: a layout effect, so before any
+ * component's own effects (the calculator's catch-up with typed values sends an input event).
+ */
+function WhenHydrated({ run }: { run: () => void }) {
+  useLayoutEffect(run, [run]);
+  return null;
+}
+
 // The route modules have run (they are imported before this entry); the parts they found in the markup load first.
 void Promise.all([pageTranslations(), partsBeforeHydration()]).then(([translated]) => {
   // Without its texts the page would hydrate into raw keys: it stays as the server rendered it, which works without scripts.
   if (!translated) return;
+  const releaseHeldEvents = holdEventsUntilHydrated();
+  const hydrated = () => {
+    releaseHeldEvents();
+    // Says "scripted now" to whoever watches (the end-to-end tests wait for it after loading a page).
+    document.documentElement.dataset.hydrated = 'true';
+  };
   startTransition(() => {
     hydrateRoot(
       document,
       <I18nextProvider i18n={browserI18n}>
         <StrictMode>
           <RemixBrowser />
+          <WhenHydrated run={hydrated} />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -9,7 +9,9 @@
  * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (`/,/calculator`), LIGHTHOUSE_PORT (3296; the
  * database takes the next port), LIGHTHOUSE_DATA_DIR, CHROMIUM_PATH, and
  * LIGHTHOUSE_CATEGORIES (`performance,accessibility,best-practices,seo`) change the run;
- * LIGHTHOUSE_SAVE=<dir> keeps each run's report (JSON) there.
+ * LIGHTHOUSE_SAVE=<dir> keeps each run's report (JSON) there. LIGHTHOUSE_ADS=test serves the
+ * pages with ads switched on in test mode (GOOGLE_ADS_ENABLED, GOOGLE_ADS_TEST_MODE): every slot
+ * shows its placeholder, as a free visitor's page does with ads on.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/calculator').split(',');
 const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance,accessibility,best-practices,seo').split(',');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADS_IN_TEST_MODE = process.env.LIGHTHOUSE_ADS === 'test';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -69,6 +72,7 @@ async function main() {
       EMBEDDED_POSTGRES_PORT: String(PG_PORT),
       LOG_REQUESTS: 'false',
       MAIL_WORKER: 'off',
+      ...(ADS_IN_TEST_MODE ? { GOOGLE_ADS_ENABLED: 'true', GOOGLE_ADS_TEST_MODE: 'true' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -81,6 +85,7 @@ async function main() {
     for (const page of PAGES) await fetch(BASE + page);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     console.log(`Lighthouse ${lighthouseVersion()}, mobile defaults (simulated slow 4G, 4x CPU), ${CHROMIUM}`);
+    console.log(`ads: ${ADS_IN_TEST_MODE ? 'on, test mode (placeholders in every slot)' : 'as configured (LIGHTHOUSE_ADS=test switches them on in test mode)'}`);
     console.log(`load average at start: ${loadAverage()} (${os.availableParallelism()} cores)\n`);
     for (const page of PAGES) {
       for (const visit of ['first visit', 'returning (consent)'] as const) {

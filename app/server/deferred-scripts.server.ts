@@ -38,17 +38,16 @@ type RemixWindow = Window & { __remixContext?: { streamController?: StreamContro
 
 /**
  * Runs inline, right after the noscript, as `(${startDeferredScripts})(id, ms)`:
- * plain browser code with no imports, since it is written into the page as text.
+ * plain browser code with no imports, since it is written into the page as
+ * text (and kept short: it is part of every document's first round trip).
  */
 export function startDeferredScripts(id: string, fallbackMs: number) {
   const holder = document.getElementById(id);
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
   const win = window as RemixWindow;
-  const queued: unknown[] = [];
-  let closed = false;
-  const standIn = { streamController: { enqueue: (chunk: unknown) => void queued.push(chunk), close: () => void (closed = true) } };
+  const queued: Array<[keyof StreamController, unknown?]> = [];
+  const standIn = { streamController: { enqueue: (chunk: unknown) => void queued.push(['enqueue', chunk]), close: () => void queued.push(['close']) } };
   win.__remixContext = standIn;
-
   let started = false;
   function start() {
     if (started || !holder) return;
@@ -64,29 +63,19 @@ export function startDeferredScripts(id: string, fallbackMs: number) {
         copy.text = element.textContent ?? '';
       }
       document.body.append(copy);
-      const context = win.__remixContext;
-      if (context !== standIn && context?.streamController && (queued.length || closed)) {
-        // Remix's context script just ran: what streamed so far goes to its stream.
-        for (const chunk of queued.splice(0)) context.streamController.enqueue(chunk);
-        if (closed) context.streamController.close();
-        closed = false;
-      }
+      // Once Remix's context script has run, what streamed so far goes to its stream.
+      const controller = win.__remixContext === standIn ? null : win.__remixContext?.streamController;
+      if (controller) for (const [method, chunk] of queued.splice(0)) controller[method](chunk);
     }
   }
-
-  // After the first contentful paint has been presented, so nothing the page fetches for its scripts competes with it.
-  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName('first-contentful-paint').length) {
-        observer.disconnect();
-        setTimeout(start, 0);
-      }
+  // After the first contentful paint has been presented; a browser that cannot tell starts at once.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start);
     }).observe({ type: 'paint', buffered: true });
-  } else {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
-  }
+  } else setTimeout(start);
   setTimeout(start, fallbackMs);
 }
 
-/** The inline script the root writes after the noscript (lib/deferred-scripts.tsx), made once. */
-export const deferredScriptsStarter = `(${startDeferredScripts})(${JSON.stringify(DEFERRED_SCRIPTS_ID)},${FALLBACK_MS})`;
+/** The inline script the root writes after the noscript (lib/deferred-scripts.tsx), made once; indentation dropped. */
+export const deferredScriptsStarter = `(${startDeferredScripts})(${JSON.stringify(DEFERRED_SCRIPTS_ID)},${FALLBACK_MS})`.replace(/\n\s+/g, '\n');

@@ -15,9 +15,13 @@ import { expect, test } from './fixtures';
  * scripts measured 93.3 kB on /calculator and 89.3 kB on / (brotli, as sent;
  * 2026-11-27, terser and a shell that holds only what /calculator loads), so
  * their budgets came down to that with a little room.
+ * Issue 25, scripts after the first paint: the document carries the small
+ * inline script that starts them (about 0.6 kB compressed), /calculator
+ * measured 13.6 kB; 13.8 kB plus ~0.8 kB of headers is still within the
+ * first round trip (10 segments of 1,460 B).
  */
 const BUDGETS = {
-  '/calculator': { documentBytes: 13_500, scriptBytes: 95_000, scripts: 4 },
+  '/calculator': { documentBytes: 13_800, scriptBytes: 95_000, scripts: 4 },
   '/': { documentBytes: 12_500, scriptBytes: 91_000, scripts: 6 },
 } as const;
 
@@ -65,30 +69,28 @@ for (const [path, budget] of Object.entries(BUDGETS)) {
 }
 
 /*
- * Lighthouse's simulated first paint counts every high-priority script that
- * finished before the real first paint; Remix names them at the end of the body
- * with the browser's high priority. The head names the same files first at low
- * priority (root.tsx), so the document and the stylesheet go first on a slow
- * connection. Asked of Chromium itself (DevTools' network priorities).
+ * Lighthouse's simulated largest paint counts every request that finished
+ * before the real run's largest paint, and on a first visit that was all
+ * ~100 kB of scripts: 1.8 s instead of 0.8 s on a slow phone. The page's
+ * scripts and translation files are now requested only after the first
+ * contentful paint (server/deferred-scripts.server.ts); the stylesheet, which
+ * the first paint needs, is not held back. Asked of Chromium's resource timing.
  */
 for (const path of Object.keys(BUDGETS)) {
-  test(`a first visit to ${path} fetches its scripts at low priority, behind the stylesheet`, async ({ page, javaScriptEnabled }) => {
+  test(`a first visit to ${path} requests its scripts and translations only after the first contentful paint`, async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, 'about what the browser downloads with scripts on');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const priorities = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ request, type }) => {
-      if (type === 'Script' || type === 'Stylesheet') priorities.set(`${type} ${new URL(request.url).pathname}`, request.initialPriority);
-    });
-    cdp.on('Network.resourceChangedPriority', ({ requestId, newPriority }) => priorities.set(`changed ${requestId}`, newPriority));
     await page.goto(path);
     await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
-    const seen = [...priorities.entries()];
-    const scripts = seen.filter(([key]) => key.startsWith('Script /assets/'));
-    expect(scripts.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
-    for (const [key, priority] of scripts) expect(priority, key).toBe('Low');
-    expect(seen.filter(([key]) => key.startsWith('changed ')), 'no request raised later').toEqual([]);
-    expect(seen.find(([key]) => key.startsWith('Stylesheet '))?.[1]).toBe('VeryHigh');
+    const { firstPaint, resources } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      resources: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, start: entry.startTime })),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    const held = resources.filter(({ url }) => /\/assets\/[^/]+\.js$|\/locales\//.test(new URL(url).pathname));
+    expect(held.length, JSON.stringify(resources)).toBeGreaterThanOrEqual(4);
+    expect(held.filter(({ start }) => start < firstPaint), `first paint at ${firstPaint} ms`).toEqual([]);
+    const stylesheet = resources.find(({ url }) => /\/assets\/[^/]+\.css$/.test(new URL(url).pathname));
+    expect(stylesheet?.start).toBeLessThan(firstPaint);
   });
 }
 

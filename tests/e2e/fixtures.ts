@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { createCookie } from '@remix-run/node';
 import bcrypt from 'bcrypt';
 import { SEED_BUNDLE } from './seed-bundle';
@@ -69,6 +69,38 @@ export function consentCookieValue(preferences = { essential: true, analytics: f
   return encodeURIComponent(Buffer.from(JSON.stringify(record), 'utf8').toString('base64'));
 }
 
+/**
+ * With JavaScript a page's scripts arrive after its first paint (issue 25,
+ * server/deferred-scripts.server.ts), and until it has hydrated a click or a
+ * keystroke does what it does without scripts (entry.client.tsx). That is on
+ * purpose for people; a test that loads a page and acts at once would test the
+ * no-JS path in the JS project. So `goto` and `reload` (waiting for 'load', the
+ * default) also wait until the page says it has hydrated (`<html
+ * data-hydrated>`), as someone does who sees the page settle. A test about the
+ * moment before passes another `waitUntil`. A page that never hydrates (its
+ * scripts failed on purpose) costs the wait's 10 s and goes on.
+ */
+function waitForHydrationAfterLoads(page: Page) {
+  const settle = async (response: Response | null, options?: { waitUntil?: string }) => {
+    if ((options?.waitUntil ?? 'load') !== 'load' || !response?.headers()['content-type']?.startsWith('text/html')) return;
+    await page
+      .waitForFunction(() => document.documentElement.hasAttribute('data-hydrated') || !document.getElementById('deferred-scripts'), null, { timeout: 10_000 })
+      .catch(() => {});
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settle(response, options);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settle(response, options);
+    return response;
+  };
+}
+
 export const test = base.extend<Options & Fixtures, { closeSeedOrm: void }>({
   withConsent: [true, { option: true }],
   // Closes the worker's seed connection pool once its tests are done (opened only if a test signed in).
@@ -84,10 +116,11 @@ export const test = base.extend<Options & Fixtures, { closeSeedOrm: void }>({
   signIn: async ({ context, baseURL }, use) => {
     await use((options) => signInDirectly(context, baseURL!, options));
   },
-  context: async ({ context, withConsent, baseURL }, use) => {
+  context: async ({ context, withConsent, baseURL, javaScriptEnabled }, use) => {
     if (withConsent) {
       await context.addCookies([{ name: 'cookie_consent', value: consentCookieValue(), url: baseURL! }]);
     }
+    if (javaScriptEnabled) context.on('page', waitForHydrationAfterLoads);
     await use(context);
   },
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { preloadHints } from './page-scripts';
 
 /*
  * Issue 2's JavaScript budget: the calculator's and the header's signed-in
@@ -44,9 +45,9 @@ test.describe('Signed-in parts load apart', () => {
     await page.goto('/calculator');
     await hydrated(page);
     // The ad slots' content (placeholder cards, after the cookie answer, which this visitor gave) is a lazy
-    // part of its own (issue 21), named in the head since hydration waits for it.
-    // The head names the page's own scripts at low priority (issue 25), never a signed-in part.
-    const hints = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    // part of its own (issue 21), named with the page's scripts since hydration waits for it.
+    // The page names its own scripts (fetched after the first paint, issue 25), never a signed-in part.
+    const hints = await preloadHints(page);
     expect(hints.filter((href) => /signed-in-parts|site-header-user/.test(href))).toEqual([]);
     expect(hints.filter((href) => href.includes('/ad-content'))).toHaveLength(1);
     // Using the form loads the live-calculation chunk: still none of them.
@@ -71,8 +72,8 @@ test.describe('Signed-in parts load apart', () => {
     await expect(page.getByRole('button', { name: 'Drucker übernehmen' })).toHaveCount(0);
     await page.getByLabel('Drucker auswählen').selectOption({ label: 'Stromfresser' });
     await expect(page.getByLabel('Leistungsaufnahme', { exact: true })).toHaveValue('1200');
-    // Both chunks are named in the head, so they load with the page's other scripts.
-    const hints = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // Both chunks are named with the page's scripts, so they load with them.
+    const hints = await preloadHints(page);
     expect(hints).toEqual(expect.arrayContaining([expect.stringMatching(/signed-in-parts/), expect.stringMatching(/site-header-user/)]));
     const loaded = await Promise.all([...scripts.values()]);
     expect(loaded.some((body) => body.includes('data-save-project-floating'))).toBe(true);

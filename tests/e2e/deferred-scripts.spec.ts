@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Issue 25: the page's scripts wait in a noscript until the first contentful
+ * paint (server/deferred-scripts.server.ts), and React does not see clicks and
+ * keystrokes until hydration has committed (entry.client.tsx). What a visitor
+ * must not notice: the page hydrates, links navigate client-side, what was
+ * typed while it hydrated counts, and a seller's own text in the page (which
+ * reaches the browser in Remix's streamed data, outside the noscript) can
+ * neither end the noscript early nor run as a script.
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'about how the scripts arrive');
+
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(`console: ${message.text()}`));
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+  await expect(page.getByRole('button', { name: 'Berechnen' })).toHaveCount(0);
+}
+
+test('the page hydrates after its first paint and its links navigate without a new document', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/calculator');
+  await hydrated(page);
+  const documents: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+  await page.evaluate(() => ((window as unknown as { stillHere?: boolean }).stillHere = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page).toHaveURL(/\/datenschutz$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Datenschutz');
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+/*
+ * A fast typist on a slow phone: keystrokes every few milliseconds from the
+ * moment the form is there until well after hydration. React 18 hydrates
+ * synchronously for such an event; with Remix's root still waiting for its
+ * streamed data that failed with React error #345 and left the page without
+ * scripts (before the fix 6 of 8 such loads at 4x CPU). Now the results follow
+ * the field and nothing fails.
+ */
+test('typing while the page hydrates: the results follow the field, hydration does not fail', async ({ page }) => {
+  const errors = collectErrors(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    let keystrokes = 0;
+    const type = () => {
+      const field = document.querySelector<HTMLInputElement>('#calculator-form input[name="filamentWeight"]');
+      if (field) {
+        // 100 and 101 g in turn, as typing and correcting would.
+        field.value = String(100 + (++keystrokes % 2));
+        field.dispatchEvent(new InputEvent('input', { bubbles: true, data: '1', inputType: 'insertText' }));
+      }
+      if (keystrokes < 300) setTimeout(type, 3);
+      else (window as unknown as { typed?: boolean }).typed = true;
+    };
+    type();
+  });
+  for (let load = 0; load < 4; load++) {
+    await page.goto('/calculator', { waitUntil: 'domcontentloaded' });
+    await hydrated(page);
+    // Once the 300 keystrokes are done, the results show the field's last value at 25 €/kg.
+    await page.waitForFunction(() => (window as unknown as { typed?: boolean }).typed === true, null, { timeout: 20_000 });
+    const grams = Number(await page.locator('#calculator-form input[name="filamentWeight"]').inputValue());
+    expect([100, 101]).toContain(grams);
+    await expect(page.locator('[data-result="filamentCost"]')).toHaveText(grams === 100 ? '2,50 €' : '2,53 €');
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  expect(errors).toEqual([]);
+});
+
+test("a seller's project named like markup stays text: the noscript is not ended early and nothing runs", async ({ page, signIn }) => {
+  await signIn();
+  const name = '</noscript><script>window.injected=1</script><img src=x onerror="window.injected=2">';
+  const created = await page.request.post('/api/projects', { data: { name, quantity: 1, printTime: 1, filaments: [{ grams: 30, pricePerKg: 20 }] } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const errors = collectErrors(page);
+  await page.goto(`/calculator?project=${id}`);
+  await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+  await expect(page.getByLabel('Projektname')).toHaveValue(name);
+  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+  // The noscript holds Remix's scripts and the page's preloads only, never the page's data.
+  expect(await page.locator('#deferred-scripts').textContent()).not.toContain('noscript');
+  expect(errors).toEqual([]);
+});
