@@ -35,6 +35,7 @@ export type SlicerImportView = {
   /**
    * Issue 23: the filaments taken over as lines, and that their prices need a look; signed in,
    * one text line per filament line: the library filament chosen for it, or that several or none fit.
+   * First, when the import removed some of the calculation's lines, a line that says so.
    */
   lines?: string;
   /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
