@@ -16,15 +16,21 @@ const ONE_FILAMENT = {
   buffer: Buffer.from(prusaGcode({ grams: '12.34', time: '1h 2m 3s' })),
 };
 
-test('a one-filament file over three filament lines says the two others were removed', async ({ page, javaScriptEnabled }) => {
-  await page.goto('/calculator?filamentWeight=30&filamentPricePerKg=20&filamentWeight2=12,5&filamentPricePerKg2=31,5&filamentWeight3=4&filamentPricePerKg3=40&filamentLines=3');
-  await expect(field(page, 'filamentWeight3')).toHaveValue('4');
+/** Chooses the file; with scripts it is read in the browser, without the calculator form is posted with it. */
+async function importOneFilament(page: Page, javaScriptEnabled: boolean) {
+  // Hydrated: the no-JS submit button is gone and choosing a file reads it in the browser.
   if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Übernehmen', exact: true })).toHaveCount(0);
   await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(ONE_FILAMENT);
   if (!javaScriptEnabled) {
     await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
     await page.waitForLoadState('load');
   }
+}
+
+test('a one-filament file over three filament lines says the two others were removed', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/calculator?filamentWeight=30&filamentPricePerKg=20&filamentWeight2=12,5&filamentPricePerKg2=31,5&filamentWeight3=4&filamentPricePerKg3=40&filamentLines=3');
+  await expect(field(page, 'filamentWeight3')).toHaveValue('4');
+  await importOneFilament(page, javaScriptEnabled);
 
   await expect(page.locator('[data-slicer-info]')).toContainText('Aus Datei übernommen: PrusaSlicer 2.7.1 · 12,34 g · 1 h 3 min · 1 Filament');
   await expect(page.locator('[data-slicer-lines]')).toHaveText('Die Datei nennt ein Filament: Die 2 weiteren Filamentzeilen wurden entfernt.');
@@ -37,12 +43,7 @@ test('a one-filament file over three filament lines says the two others were rem
 
 test('a one-filament file over one line says nothing about lines', async ({ page, javaScriptEnabled }) => {
   await page.goto('/calculator?filamentWeight=30&filamentPricePerKg=20');
-  if (javaScriptEnabled) await expect(page.getByRole('button', { name: 'Übernehmen', exact: true })).toHaveCount(0);
-  await page.getByLabel('Aus Slicer-Datei übernehmen').setInputFiles(ONE_FILAMENT);
-  if (!javaScriptEnabled) {
-    await page.getByRole('button', { name: 'Übernehmen', exact: true }).click();
-    await page.waitForLoadState('load');
-  }
+  await importOneFilament(page, javaScriptEnabled);
   await expect(page.locator('[data-slicer-info]')).toContainText('Aus Datei übernommen: PrusaSlicer 2.7.1 · 12,34 g · 1 h 3 min · 1 Filament');
   await expect(page.locator('[data-slicer-lines]')).toHaveCount(0);
 });
