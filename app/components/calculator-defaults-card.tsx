@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { SectionStatus } from '~/components/section-status';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
 import { CALCULATOR_DEFAULTS_INTENT, calculatorDefaultsSchema, DEFAULT_ITEM_FIELDS, type DefaultItemField } from '~/domain/calculator-defaults';
 
@@ -49,6 +50,7 @@ export function CalculatorDefaultsCard({
         {t('defaults.title')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('defaults.intro')}</p>
+      <SectionStatus section={CALCULATOR_DEFAULTS_ANCHOR} className="mt-4" />
       <div className="mt-4">
         <FormAlert id={form.errorId} errors={form.errors} title={t('defaults.error')} />
       </div>

@@ -11,6 +11,8 @@ export type ToastMessage = {
   description: string;
   /** A link button (spec §8: 'Premium upgraden' → /premium). */
   action?: { label: string; href: string };
+  /** The id of the section that shows it without scripts, where the page opens (SectionStatus); the toast stays hidden then. */
+  section?: string;
 };
 
 const TOAST_EVENT = 'druckpreis:toast';
@@ -160,7 +162,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             }}
             className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-card border px-3 py-2.5 shadow-lg sm:p-4 noscript:max-sm:mx-4 noscript:max-sm:mt-3 noscript:max-sm:shadow-none ${
               isError ? 'border-danger-600/40 bg-danger-50 text-danger-700' : 'border-success-600/40 bg-success-50 text-ink'
-            }`}
+            } ${current.section ? 'noscript:hidden' : ''}`}
           >
             <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${isError ? 'text-danger-600' : 'text-success-600'}`} />
             <div className="min-w-0 flex-1">

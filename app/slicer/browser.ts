@@ -5,7 +5,16 @@
  * the form, and the notice. The calculator's first-visit JavaScript only
  * renders what this produces.
  */
-import { importedFieldValues, importedFirstLineId, importedLines, importedLineTexts, importInfoFromSummary, type ImportOptions, type SlicerImportInfo } from './import-link';
+import {
+  importedFieldValues,
+  importedFirstLineId,
+  importedLines,
+  importedLineTexts,
+  importInfoFromSummary,
+  withFormLines,
+  type ImportOptions,
+  type SlicerImportInfo,
+} from './import-link';
 import { buildImportView, type SlicerNoticeView } from './import-view';
 import { matchLines, type ColourFamily, type MatchableFilament } from './library-match';
 import { readSlicerSummary } from './index';
@@ -35,7 +44,8 @@ export async function importFile(context: ImportContext, file: File) {
   context.busy(true);
   try {
     const result = await readSlicerFile(file);
-    if (result.ok) apply(context, importInfoFromSummary(result.summary));
+    // The lines the form has now: the import's replace them, and the notice says when some are gone.
+    if (result.ok) apply(context, withFormLines(importInfoFromSummary(result.summary), formLineCount(calculatorForm())));
     else context.show({ kind: 'error', ...result.error });
   } finally {
     context.busy(false);
@@ -47,9 +57,18 @@ export function choosePlate(context: ImportContext, info: SlicerImportInfo, plat
   apply(context, { ...info, plate });
 }
 
+const calculatorForm = () => document.getElementById('calculator-form') as HTMLFormElement;
+
+/** The form's filament lines: line 1 and each further line's grams input (the line list numbers them 2, 3, … without gaps). */
+function formLineCount(form: HTMLFormElement): number {
+  let count = 1;
+  while (form.elements.namedItem(`filamentWeight${count + 1}`)) count++;
+  return count;
+}
+
 function apply(context: ImportContext, info: SlicerImportInfo) {
   context.show({ kind: 'info', info, view: buildImportView(info, context.t, context.search, context.library) });
-  const form = document.getElementById('calculator-form') as HTMLFormElement;
+  const form = calculatorForm();
   const options: ImportOptions = { matches: matchLines(importedLines(info), context.library), colourName: (family: ColourFamily) => context.t(`filament-lines:colours.${family}`) };
   // The prices the form had (lines without a library match keep them), read before line 1's may change.
   const prices = new Map<number, string | undefined>();

@@ -10,6 +10,7 @@
  *   slicerFilament=PLA:FFFFFF:Bambu Lab (a one-filament file's material:colour:brand),
  *   slicerWarning=<code>:<material>:<density>, slicerPurge=<g>, slicerPurgeChanges=<n> (an estimate),
  *   slicerPurgeUnknown=1 (a multi-filament .gcode.3mf: no purge figure can be had),
+ *   slicerFormLines=<n> (the calculation's filament lines before the import, when more than one),
  *   slicerError=<code>, slicerErrorMethod
  */
 import { formatDecimalInput } from '../lib/number';
@@ -35,6 +36,11 @@ export type SlicerImportInfo = {
   purgeChanges?: number;
   /** A multi-filament `.gcode.3mf`: the file gives no change count, its purge is not included (SlicerSummary.purgeUnknown). */
   purgeUnknown?: true;
+  /**
+   * How many filament lines the calculation had before the import (2…16; absent: one). The import's
+   * lines replace them, so the notice says when it removed some (`removedLineCount`).
+   */
+  formLines?: number;
   warnings: SlicerWarning[];
 };
 
@@ -69,6 +75,7 @@ export const SLICER_IMPORT_PARAMS = [
   'slicerPurge',
   'slicerPurgeChanges',
   'slicerPurgeUnknown',
+  'slicerFormLines',
   'slicerError',
   'slicerErrorMethod',
 ] as const;
@@ -113,6 +120,17 @@ function lineFacts(e: SlicerLineFacts): SlicerLineFacts {
 export function importedLines(info: SlicerImportInfo): SlicerImportLine[] {
   if (info.lines && info.lines.length > 1 && info.plate === undefined) return info.lines;
   return [{ grams: chosenFigures(info).grams, ...info.filament }];
+}
+
+/** The info with the number of filament lines the calculation had before the import (kept only when more than one). */
+export function withFormLines(info: SlicerImportInfo, formLines: number): SlicerImportInfo {
+  const { formLines: _previous, ...rest } = info;
+  return formLines > 1 ? { ...rest, formLines: Math.min(MAX_LINES, Math.round(formLines)) } : rest;
+}
+
+/** How many of the calculation's filament lines the import removed: those beyond the lines it fills (0 when none). */
+export function removedLineCount(info: SlicerImportInfo): number {
+  return Math.max(0, (info.formLines ?? 1) - importedLines(info).length);
 }
 
 /** The figures of the chosen plate, or of all plates. */
@@ -218,6 +236,7 @@ export function importNoticeToParams(notice: SlicerImportNotice, params: URLSear
   if (info.purge) params.set('slicerPurge', String(info.purge));
   if (info.purge && info.purgeChanges) params.set('slicerPurgeChanges', String(info.purgeChanges));
   if (info.purgeUnknown && !info.purge) params.set('slicerPurgeUnknown', '1');
+  if (info.formLines && info.formLines > 1) params.set('slicerFormLines', String(info.formLines));
   const part = (text: string | undefined) => (text ?? '').replace(/[:;]/g, '');
   if (info.lines) {
     params.set('slicerLines', info.lines.map((line) => [line.grams, part(line.material), part(line.color?.slice(1)), part(line.vendor)].join(':').replace(/:+$/, '')).join(';'));
@@ -272,6 +291,7 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
       return value === undefined ? [] : [{ grams: value, ...factsFromLink(facts) }];
     });
   const filament = factsFromLink((params.get('slicerFilament') ?? '').split(':'));
+  const formLines = number(params.get('slicerFormLines'));
   const [code, material, density] = (params.get('slicerWarning') ?? '').split(':');
   const warnings: SlicerWarning[] =
     WARNING_CODES.has(code) && number(density) !== undefined
@@ -294,6 +314,7 @@ export function importNoticeFromParams(params: URLSearchParams): SlicerImportNot
         ? { purgeChanges: Math.min(1_000_000, Math.round(number(params.get('slicerPurgeChanges'))!)) }
         : {}),
       ...(params.get('slicerPurgeUnknown') === '1' && !number(params.get('slicerPurge')) ? { purgeUnknown: true as const } : {}),
+      ...(formLines !== undefined && formLines >= 2 ? { formLines: Math.min(MAX_LINES, Math.round(formLines)) } : {}),
       warnings,
     },
   };

@@ -16,6 +16,7 @@ import {
   MAX_PRINT_MINUTES,
   printTimeCapped,
   printTimeParts,
+  removedLineCount,
   type ImportOptions,
   type SlicerImportInfo,
 } from './import-link';
@@ -34,6 +35,7 @@ export type SlicerImportView = {
   /**
    * Issue 23: the filaments taken over as lines, and that their prices need a look; signed in,
    * one text line per filament line: the library filament chosen for it, or that several or none fit.
+   * First, when the import removed some of the calculation's lines, a line that says so.
    */
   lines?: string;
   /** Issue 23: the purge / wipe-tower grams the file reports, included in the weight. */
@@ -102,39 +104,56 @@ export function buildImportView(info: SlicerImportInfo, t: Translate, search: st
       : info.purgeUnknown
         ? { purge: t('filament-lines:slicerPurgeUnknown') }
         : {}),
-    ...matchTexts(info, optionsFor(info).matches, t),
-    ...(importedLines(info).length > 1 && !library
-      ? {
-          lines: t('filament-lines:slicerLines', {
+    ...linesText([
+      removedLinesText(info, t),
+      matchTexts(info, optionsFor(info).matches, t),
+      importedLines(info).length > 1 && !library
+        ? t('filament-lines:slicerLines', {
             list: importedLines(info)
               .map((line, i) => `${line.material ?? t('filament-lines:line', { n: i + 1 })} ${formatNumber(line.grams)} g`)
               .join(', '),
-          }),
-        }
-      : {}),
+          })
+        : undefined,
+    ]),
   };
 }
 
+/** The notice's line texts, one line each (none: no `lines`). */
+function linesText(texts: Array<string | undefined>): Pick<SlicerImportView, 'lines'> {
+  const shown = texts.filter((text): text is string => Boolean(text));
+  return shown.length > 0 ? { lines: shown.join('\n') } : {};
+}
+
+/**
+ * When the calculation had more filament lines than the import fills (a one-filament file over
+ * three lines), the others are gone: said, not done silently ('Die Datei nennt ein Filament: …').
+ */
+function removedLinesText(info: SlicerImportInfo, t: Translate): string | undefined {
+  const removed = removedLineCount(info);
+  if (removed === 0) return undefined;
+  const filled = importedLines(info).length;
+  const source = info.plate !== undefined ? t('filament-lines:slicerPlateFills', { count: filled }) : t('filament-lines:slicerFileNames', { count: filled });
+  return t('filament-lines:slicerLinesRemoved', { source, count: removed });
+}
+
 /** Per imported line: what the library offered for it ('Filament 2 (PETG 7,25 g): „PETG Rot“ … gewählt'). */
-function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): Pick<SlicerImportView, 'lines'> {
+function matchTexts(info: SlicerImportInfo, matches: readonly LineMatch[] | null | undefined, t: Translate): string | undefined {
   const lines = importedLines(info);
-  if (!matches) return {};
+  if (!matches) return undefined;
   if (lines.length === 1) {
     // A one-filament file: said only when its one fitting library filament was chosen (else the notice is as before).
     const match = matches[0];
-    if (match?.kind !== 'chosen') return {};
+    if (match?.kind !== 'chosen') return undefined;
     const line = `${lines[0].material ?? t('filament-lines:unknownMaterial')}, ${formatNumber(lines[0].grams)} g`;
-    return { lines: t('filament-lines:slicerMatchChosenSingle', { line, name: match.name, price: formatNumber(match.pricePerKg) }) };
+    return t('filament-lines:slicerMatchChosenSingle', { line, name: match.name, price: formatNumber(match.pricePerKg) });
   }
-  return {
-    lines: [t('filament-lines:slicerMatchTitle'), ...lines.map((line, i) => {
+  return [t('filament-lines:slicerMatchTitle'), ...lines.map((line, i) => {
       const match = matches[i];
       const base = { n: i + 1, line: `${line.material ?? t('filament-lines:unknownMaterial')}, ${formatNumber(line.grams)} g` };
       if (match?.kind === 'chosen') return t('filament-lines:slicerMatchChosen', { ...base, name: match.name, price: formatNumber(match.pricePerKg) });
       if (match?.kind === 'several') return t('filament-lines:slicerMatchSeveral', { ...base, count: match.count });
       return t('filament-lines:slicerMatchNone', base);
-    })].join('\n'),
-  };
+    })].join('\n');
 }
 
 /** Numbers in a message the German way (a density of 1.24 reads "1,24"). */

@@ -21,7 +21,7 @@ export async function businessLogoUploadReply(ctx: UserContext, request: Request
   const t = await getServerT('quotes');
   return pageMessageResult(result, () => ({
     redirectTo: '/profile#geschaeftsdaten',
-    toast: { type: 'success', title: t('logo.uploaded'), description: t('logo.uploadedDescription') },
+    toast: { type: 'success', title: t('logo.uploaded'), description: t('logo.uploadedDescription'), section: 'geschaeftsdaten' },
   }), { extra: { intent: LOGO_UPLOAD_INTENT } });
 }
 
@@ -29,7 +29,7 @@ export async function businessLogoRemoveReply(ctx: UserContext) {
   const t = await getServerT('quotes');
   return pageMessageResult(await removeBusinessLogo(ctx), () => ({
     redirectTo: '/profile#geschaeftsdaten',
-    toast: { type: 'success', title: t('logo.removed'), description: t('logo.removedDescription') },
+    toast: { type: 'success', title: t('logo.removed'), description: t('logo.removedDescription'), section: 'geschaeftsdaten' },
   }), { extra: { intent: LOGO_REMOVE_INTENT } });
 }
 

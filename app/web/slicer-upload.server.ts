@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { MAX_FILAMENT_LINES, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '../calculator/fields';
+import { lineTextsOf, MAX_FILAMENT_LINES, rawValuesFromSearchParams, rawValuesToSearchParams, withLineTexts } from '../calculator/fields';
 import { SLICER_BODY_OVERHEAD_BYTES, SLICER_MAX_BYTES } from '../domain/limits';
 import { getServerT } from '../i18n.server';
 import { HIDDEN_PROJECT_FIELDS } from '../models/calculator-projects.server';
@@ -13,6 +13,7 @@ import {
   importedLineTexts,
   importInfoFromSummary,
   importNoticeToParams,
+  withFormLines,
   type ImportOptions,
   type SlicerImportNotice,
 } from '../slicer/import-link';
@@ -63,7 +64,8 @@ export async function slicerImportRedirect(result: SlicerImportResult, ctx: Para
   let notice: SlicerImportNotice;
   const chosenIds: string[] = [];
   if (result.status === 'ok') {
-    const info = importInfoFromSummary(result.summary);
+    // The lines the form had: the import's replace them, and the notice says when some are gone.
+    const info = withFormLines(importInfoFromSummary(result.summary), lineTextsOf(values).length);
     // Issue 23: one line per filament the file used; each takes the signed-in seller's one fitting
     // library filament, else keeps the price the form had for it.
     const t = await getServerT('filament-lines');

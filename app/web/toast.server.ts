@@ -13,8 +13,13 @@ import { TOAST_COOKIE_NAME } from '../lib/cookie-names';
 export type ToastType = 'success' | 'error';
 /** A link button in the toast (spec §8: 'Premium upgraden' to /premium); `href` is a local path. */
 export type ToastAction = { label: string; href: string };
-export type ToastInput = { type?: ToastType; title: string; description?: string; action?: ToastAction };
-export type Toast = { id: string; type: ToastType; title: string; description: string; action?: ToastAction };
+/**
+ * `section`: the id of the page section the redirect opens at (`/profile#geschaeftsdaten`). Without scripts the
+ * browser scrolls there, out of sight of the toast at the top, so that section shows the message instead
+ * (components/section-status.tsx) and the toast stays hidden; with scripts the toast shows as always.
+ */
+export type ToastInput = { type?: ToastType; title: string; description?: string; action?: ToastAction; section?: string };
+export type Toast = { id: string; type: ToastType; title: string; description: string; action?: ToastAction; section?: string };
 
 const TOAST_KEY = 'toast';
 
@@ -47,6 +52,7 @@ function normalize(input: ToastInput): Toast {
     title: input.title,
     description: input.description ?? '',
     ...(input.action ? { action: input.action } : {}),
+    ...(input.section ? { section: input.section } : {}),
   };
 }
 
@@ -96,7 +102,8 @@ function isToast(value: unknown): value is Toast {
     (toast.type === 'success' || toast.type === 'error') &&
     typeof toast.title === 'string' &&
     typeof toast.description === 'string' &&
-    (toast.action === undefined || isLocalAction(toast.action))
+    (toast.action === undefined || isLocalAction(toast.action)) &&
+    (toast.section === undefined || (typeof toast.section === 'string' && /^[a-z0-9-]{1,40}$/.test(toast.section)))
   );
 }
 

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PendingUpload, Project, User } from '../../app/entities';
 import { deleteAccount } from '../../app/models/account-deletion.server';
 import type { RequestContext } from '../../app/services/request-context.server';
 import { getFileStore, S3FileStore } from '../../app/services/storage.server';
 import { deleteAbandonedUploads } from '../../app/services/upload-cleanup.server';
 import { createUser, useAuthTestApp } from '../setup/auth-app';
+import { useTestS3Store } from '../setup/s3-server';
 
 /**
  * The account deletion with files on S3 (s3rver on a loopback port): the
@@ -17,33 +14,7 @@ import { createUser, useAuthTestApp } from '../setup/auth-app';
  * cleanup job works off once the store is back.
  */
 const app = useAuthTestApp('account_deletion_s3');
-const BUCKET = 'druckpreis-delete';
-let server: S3rver;
-let dir: string;
-let port = 0;
-
-async function startS3() {
-  server = new S3rver({ address: '127.0.0.1', port, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
-  port = (await server.run()).port;
-}
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'druckpreis-delete-s3-'));
-  await startS3();
-  // Before the first getEnv()/getFileStore() of this process (both cache).
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'eu-central-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const s3 = useTestS3Store('druckpreis-delete', 'delete');
 
 async function ownerWithFiles() {
   const { user } = await createUser(app.orm);
@@ -101,7 +72,7 @@ describe('account deletion on S3', () => {
 
   it('keeps the files listed when the store is down, and the cleanup job removes them later', async () => {
     const owner = await ownerWithFiles();
-    await server.close();
+    await s3.stop();
     try {
       const result = await deleteAccount(ctx(), { userId: owner.id, by: 'self' });
       expect(result).toMatchObject({ kind: 'ok', value: { files: 3, filesPending: 3 } });
@@ -110,7 +81,7 @@ describe('account deletion on S3', () => {
       expect(listed.map((row) => row.key).sort()).toEqual([...owner.keys].sort());
       expect(listed.every((row) => row.expiresAt.getTime() <= Date.now())).toBe(true);
     } finally {
-      await startS3();
+      await s3.start();
     }
     for (const key of owner.keys) expect(await getFileStore().get(key)).not.toBeNull();
     expect(await deleteAbandonedUploads({ em: app.em() })).toBe(3);

@@ -3,6 +3,7 @@ import { csvCell, csvDocument } from '../../app/lib/csv';
 import { loader as projectsPageLoader } from '../../app/routes/_account+/projects';
 import { loader as csvLoader } from '../../app/routes/_account+/projects[.]csv';
 import { action as createAction } from '../../app/routes/api+/projects';
+import { getToast } from '../../app/web/toast.server';
 import { apiRequest, call, projectPayload, signedInUser, useAuthTestApp, type Handler } from '../setup/auth-app';
 
 /** Issue 24 §4: the project list's order (name, last change, price) and `GET /projects.csv`. */
@@ -126,5 +127,34 @@ describe('GET /projects.csv', () => {
     expect(csvCell(12)).toBe('12');
     expect(csvCell(null)).toBe('');
     expect(csvDocument([['a', 'b;c']])).toBe('\uFEFFa;"b;c"\r\n');
+  });
+});
+
+describe('GET /projects.csv over its rate limit', () => {
+  /** The link on /projects followed in a browser (no script): a navigation that asks for HTML. */
+  const LINK = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+  const csvWith = (cookie: string, headers: Record<string, string>) => call(csvLoader as Handler, apiRequest('/projects.csv', 'GET', undefined, { cookie, headers }));
+
+  it('a followed link goes back to /projects with a German toast; a script or API client gets the JSON 429', async () => {
+    const { cookie } = await signedInUser(app.orm);
+    // 10 downloads a quarter hour per seller (projectCsvExport in domain/limits.ts).
+    for (let i = 0; i < 10; i++) expect((await csvWith(cookie, LINK)).status).toBe(200);
+
+    const page = await csvWith(cookie, LINK);
+    expect(page.status).toBe(303);
+    expect(page.headers.get('Location')).toBe('/projects');
+    const { toast } = await getToast(new Request('http://localhost:3000/projects', { headers: { Cookie: page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') } }));
+    expect(toast).toMatchObject({ type: 'error', title: 'CSV-Export gerade nicht möglich' });
+    expect(toast?.description).toMatch(/^Zu viele Versuche\. Bitte warten Sie \d+ Minuten? und versuchen Sie es dann erneut\.$/);
+
+    // Not a page: no Accept of HTML, a script's fetch (Sec-Fetch-Mode: cors), an XMLHttpRequest.
+    const notPages: Record<string, string>[] = [{}, { Accept: 'application/json' }, { ...LINK, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' }, { ...LINK, 'X-Requested-With': 'XMLHttpRequest' }];
+    for (const headers of notPages) {
+      const api = await csvWith(cookie, headers);
+      expect(api.status, JSON.stringify(headers)).toBe(429);
+      expect(api.headers.get('Retry-After')).toMatch(/^\d+$/);
+      expect(api.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(((await api.json()) as { message: string }).message).toMatch(/^Zu viele Versuche/);
+    }
   });
 });

@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BusinessDetails, Quote, User } from '../../app/entities';
 import { deleteAccount } from '../../app/models/account-deletion.server';
 import { saveBusinessDetails } from '../../app/models/quotes.server';
@@ -19,6 +15,7 @@ import { loader as pdfLoader } from '../../app/routes/api+/quotes.$id.pdf';
 import { action as quoteOneAction } from '../../app/routes/api+/quotes.$id';
 import { action as projectsAction } from '../../app/routes/api+/projects';
 import { apiRequest, call, createUser, randomIp, useAuthTestApp, type Handler } from '../setup/auth-app';
+import { useTestS3Store } from '../setup/s3-server';
 
 /**
  * The seller's logo for quotes (issue 26 §1) through the image pipeline, on S3
@@ -28,28 +25,7 @@ import { apiRequest, call, createUser, randomIp, useAuthTestApp, type Handler } 
  * and removed with the account.
  */
 const app = useAuthTestApp('quote_logo');
-const BUCKET = 'druckpreis-logos';
-let server: S3rver;
-let dir: string;
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'druckpreis-logo-s3-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  // Before the first getEnv()/getFileStore() of this process (both cache).
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'eu-central-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-});
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const s3 = useTestS3Store('druckpreis-logos', 'logo');
 
 async function seller({ details = true } = {}) {
   const { user } = await createUser(app.orm);
@@ -190,7 +166,7 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     expect(tooLarge.formError).toBe('Das Logo ist zu groß. Bitte wählen Sie eine Datei bis 2 MB.');
     // Nothing replaced, nothing stored besides the one logo.
     expect(await logoOf(user.id)).toBe(current);
-    const keys = await listKeys(`logo/${user.id}/`);
+    const keys = await s3.listKeys(`logo/${user.id}/`);
     expect(keys).toEqual([keyOf(current)]);
   });
 
@@ -199,7 +175,7 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     const response = await upload(cookie, await pngLogo());
     expect(response.status).toBe(400);
     expect(response.formError).toBe('Speichern Sie zuerst Ihre Geschäftsdaten; danach können Sie ein Logo hochladen.');
-    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+    expect(await s3.listKeys(`logo/${user.id}/`)).toEqual([]);
   });
 
   it('8 parallel uploads leave exactly one logo file, and the account deletion leaves none', async () => {
@@ -208,10 +184,10 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => upload(cookie, logo)));
     for (const answer of answers) expect(answer.status, answer.formError).toBe(302);
     const current = (await logoOf(user.id))!;
-    expect(await listKeys(`logo/${user.id}/`)).toEqual([keyOf(current)]);
+    expect(await s3.listKeys(`logo/${user.id}/`)).toEqual([keyOf(current)]);
     const deletion = { em: app.em(), user: null, sessionId: '', ip: '127.0.0.1', now: new Date(), hasSession: false, privateResponse: false } as RequestContext;
     expect((await deleteAccount(deletion, { userId: user.id, by: 'admin' })).kind).toBe('ok');
-    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+    expect(await s3.listKeys(`logo/${user.id}/`)).toEqual([]);
   });
 
   it('a logo over 16 MP is refused in German before decoding; past 20 uploads an hour a German 429 (counted in PostgreSQL)', async () => {
@@ -222,7 +198,7 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     const refused = await upload(cookie, huge);
     expect(refused.status).toBe(400);
     expect(refused.formError).toBe('Das Logo hat zu viele Bildpunkte (höchstens 16 Megapixel). Bitte verkleinern Sie es.');
-    expect(await listKeys(`logo/${user.id}/`)).toEqual([]);
+    expect(await s3.listKeys(`logo/${user.id}/`)).toEqual([]);
 
     // 1 counted above; 18 more from other machines, then the 20th still goes through.
     for (let i = 0; i < 18; i++) await consumeRateLimit(app.em(), 'logoUpload', { ip: randomIp(), email: `user:${user.id}` });
@@ -232,7 +208,7 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     expect(limited.status).toBe(429);
     expect(limited.formError).toBe('Sie haben in kurzer Zeit zu viele Logos hochgeladen. Bitte versuchen Sie es in einer Stunde erneut.');
     expect(await logoOf(user.id)).toBe(current);
-    expect(await listKeys(`logo/${user.id}/`)).toHaveLength(1);
+    expect(await s3.listKeys(`logo/${user.id}/`)).toHaveLength(1);
   });
 
   it('replaced and removed: a quote keeps the logo it was saved with; a logo no quote shows is deleted', async () => {
@@ -316,15 +292,3 @@ describe('the quote logo (issue 26 §1) on S3', () => {
     for (const logo of [first, second]) expect(await getFileStore().get(keyOf(logo))).toBeNull();
   });
 });
-
-async function listKeys(prefix: string): Promise<string[]> {
-  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({
-    endpoint: process.env.S3_ENDPOINT,
-    region: 'eu-central-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
-  return (listed.Contents ?? []).map((item) => item.Key!).sort();
-}

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestS3Server, type TestS3Server } from '../setup/s3-server';
 
 /**
  * The S3 FileStore against a real S3 API (s3rver on a loopback port):
@@ -10,26 +10,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  * as the browser would.
  */
 const BUCKET = 'druckpreis-test';
-let server: S3rver;
+let s3: TestS3Server;
 let dir: string;
 let storage: typeof import('~/services/storage.server');
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'druckpreis-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(dir, 's3'),
-    resetOnClose: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  vi.stubEnv('S3_ENDPOINT', `http://127.0.0.1:${port}`);
-  vi.stubEnv('S3_BUCKET', BUCKET);
-  vi.stubEnv('S3_REGION', 'eu-central-1');
-  vi.stubEnv('S3_ACCESS_KEY_ID', 'S3RVER');
-  vi.stubEnv('S3_SECRET_ACCESS_KEY', 'S3RVER');
+  s3 = await startTestS3Server({ bucket: BUCKET, directory: path.join(dir, 's3'), resetOnClose: true });
+  for (const [name, value] of Object.entries(s3.env)) vi.stubEnv(name, value);
   vi.stubEnv('DATA_DIR', path.join(dir, 'data'));
   // getEnv() and getFileStore() cache; load a fresh module graph with the stubbed env.
   vi.resetModules();
@@ -38,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await server?.close();
+  await s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { hashPassword } from '../../app/models/users.server';
 import { MIGRATION_LOCK_KEY } from '../../scripts/lib/migrate';
 import { buildOnce, childPids, freePort, sessionCookieOf, stopProcess } from '../security/server';
 import { createTestDatabase } from '../setup/database';
+import { startTestS3Server, type TestS3Server } from '../setup/s3-server';
 import { parseMail } from '../setup/smtp-server';
 
 /**
@@ -72,7 +72,7 @@ const figures: Record<string, unknown> = {};
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let orm: MikroORM;
-let s3: S3rver;
+let s3: TestS3Server;
 let s3Proxy: http.Server;
 const s3Deletes: string[] = [];
 /** The store as browsers reach it (S3_PUBLIC_ENDPOINT); the instances use the counting proxy (S3_ENDPOINT). */
@@ -92,15 +92,8 @@ beforeAll(async () => {
   await buildOnce();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'druckpreis-two-'));
   prepareImageLayout();
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: path.join(tempDir, 's3'),
-    resetOnClose: true,
-    configureBuckets: [{ name: 'druckpreis' }],
-  });
-  const { port: s3Port } = await s3.run();
+  s3 = await startTestS3Server({ bucket: 'druckpreis', directory: path.join(tempDir, 's3'), resetOnClose: true });
+  const s3Port = s3.port;
   s3Proxy = await countingProxy(s3Port, (method, url) => method === 'DELETE' && s3Deletes.push(url));
   smtp = await startSmtp();
   database = await createTestDatabase('two_instances');
@@ -134,7 +127,7 @@ afterAll(async () => {
   await database?.drop();
   await smtp?.close();
   await new Promise((resolve) => s3Proxy?.close(resolve));
-  await s3?.close();
+  await s3?.stop();
   if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   figures.requests = Object.fromEntries(instances.map((instance) => [instance.name, instance.requests]));
   console.log(`[two-instances] figures: ${JSON.stringify(figures, null, 2)}`);
@@ -192,12 +185,9 @@ async function spawnInstance(name: 'A' | 'B', s3Port: number, { compiled = false
       MAIL_WORKER: 'on',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       CONTACT_EMAIL: 'kontakt-env@example.de',
+      ...s3.env,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_PUBLIC_ENDPOINT: s3PublicUrl,
-      S3_BUCKET: 'druckpreis',
-      S3_REGION: 'eu-central-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
       SESSION_SECRET,
       UPLOAD_SIGNING_SECRET,
       SETTINGS_ENCRYPTION_KEY,

@@ -11,7 +11,8 @@ import { form, sessionCookieOf, startTestServer, type TestServer } from './serve
  * control characters in every form, absolute-form request lines, oversized
  * uploads answered (JSON and within the page), the strict Origin check, JSON
  * for every API status, a request log without query values, and profile
- * pictures that are not kept in the browser's cache.
+ * pictures that are not kept in the browser's cache. And a rate limit hit by
+ * a plain link (/projects.csv) answers with a page, not the API's JSON.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -231,6 +232,48 @@ describe('the JSON API answers JSON for every status', () => {
         expect(response.headers['content-type'], label).toMatch(/^application\/json/);
         expect(JSON.parse(response.body.toString()), label).toEqual({ message });
       }
+    }
+  });
+});
+
+describe('a rate limit answers a followed link with a page, scripts and API clients with JSON', () => {
+  it('GET /projects.csv over its limit: the link (no JavaScript) goes back to /projects with a German toast; fetch keeps the JSON 429', async () => {
+    const { cookie } = await signIn();
+    // The headers as a browser sends them (fetch() would add its own Sec-Fetch-Mode: cors).
+    const link: Record<string, string> = {
+      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'document',
+      Cookie: cookie,
+    };
+    const get = (path: string, headers: Record<string, string>) => rawRequest(server.url, { path, headers });
+    // 10 downloads a quarter hour per seller (projectCsvExport, domain/limits.ts; RATE_LIMIT_FACTOR=1 here).
+    for (let i = 0; i < 10; i++) expect((await get('/projects.csv', link)).status).toBe(200);
+
+    const followed = await get('/projects.csv', link);
+    expect(followed.status).toBe(303);
+    expect(followed.headers.location).toBe('/projects');
+    expect(String(followed.headers['content-type'] ?? '')).not.toMatch(/json/);
+    const toastCookie = (followed.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).find((value) => value.startsWith('toast='));
+    expect(toastCookie).toBeTruthy();
+    const page = await get('/projects', { ...link, Cookie: `${cookie}; ${toastCookie}` });
+    expect(page.status).toBe(200);
+    const html = page.body.toString('utf8');
+    expect(html).toContain('CSV-Export gerade nicht möglich');
+    expect(html).toMatch(/Zu viele Versuche\. Bitte warten Sie \d+ Minuten? und versuchen Sie es dann erneut\./);
+
+    const { Accept: _accept, ...noAccept } = link;
+    for (const [label, headers] of [
+      ['no Accept', noAccept],
+      ['JSON', { ...noAccept, Accept: 'application/json' }],
+      ['fetch()', { ...link, 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' }],
+      ['XMLHttpRequest', { ...link, 'X-Requested-With': 'XMLHttpRequest' }],
+    ] as const) {
+      const api = await get('/projects.csv', headers);
+      expect(api.status, label).toBe(429);
+      expect(api.headers['retry-after'], label).toMatch(/^\d+$/);
+      expect(api.headers['content-type'], label).toMatch(/^application\/json/);
+      expect((JSON.parse(api.body.toString()) as { message: string }).message, label).toMatch(/^Zu viele Versuche/);
     }
   });
 });

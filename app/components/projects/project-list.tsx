@@ -318,11 +318,15 @@ function SearchAndSort({ where }: { where: Where }) {
   );
 }
 
-/** 'Als CSV exportieren': a plain download link (a resource route, so no client-side navigation). */
+/**
+ * 'Als CSV exportieren': a plain link to a resource route (no client-side navigation). The file comes as
+ * an attachment, so the page stays; no `download` attribute, so when the export's rate limit sends the
+ * link back to /projects with a toast, the browser shows that page instead of saving it as a file.
+ */
 function ExportCsvLink() {
   const { t } = useTranslation('project-tools');
   return (
-    <a href="/projects.csv" download data-export-csv title={t('csv.hint')} className={buttonClassName({ variant: 'secondary' })}>
+    <a href="/projects.csv" data-export-csv title={t('csv.hint')} className={buttonClassName({ variant: 'secondary' })}>
       <Download aria-hidden="true" className="size-4" />
       {t('csv.button')}
     </a>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionStatus } from '~/components/section-status';
 import { buttonClassName } from '~/components/ui/button-link';
 import { BUSINESS_LOGO_MAX_BYTES } from '~/domain/limits';
 import { ErrorList, FormAlert, SubmitButton, TextField, inputClassName } from '~/components/ui/field';
@@ -69,6 +70,7 @@ export function BusinessDetailsCard({
         {t('business.title')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('business.intro')}</p>
+      <SectionStatus section="geschaeftsdaten" className="mt-4" />
       <div className="mt-4">
         <FormAlert id={form.errorId} errors={form.errors} title={t('business.error')} />
       </div>

@@ -25,6 +25,7 @@ import { andThen } from '~/domain/result';
 import { endSession, requireUserContext } from '~/services/auth.server';
 import { deleteOwnAccount } from '~/models/account-self-service.server';
 import { AccountDataCards } from '~/components/account-data-cards';
+import { SectionStatus } from '~/components/section-status';
 import { readProfileImageForm } from '~/web/image-upload.server';
 import { pageMessageResult, pageResult } from '~/web/result-response.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '~/domain/limits';
@@ -71,8 +72,10 @@ export async function action(args: ActionFunctionArgs) {
     const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
     if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     return pageResult(submission, await changeOwnPassword(ctx, submission.value), () => ({
+      // Without scripts the browser keeps the form's #passwort across this redirect (a Location without a fragment
+      // inherits it), so the card shows the message there (section).
       redirectTo: '/profile',
-      toast: { type: 'success', title: t('account:profile.toast.passwordChanged'), description: t('auth:messages.passwordChanged') },
+      toast: { type: 'success', title: t('account:profile.toast.passwordChanged'), description: t('auth:messages.passwordChanged'), section: 'passwort' },
     }), { hideFields, extra: { intent } });
   }
 
@@ -107,7 +110,7 @@ export async function action(args: ActionFunctionArgs) {
     const tq = await getServerT('quotes');
     return pageResult(submission, await saveBusinessDetails(ctx, submission.value), () => ({
       redirectTo: '/profile#geschaeftsdaten',
-      toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription') },
+      toast: { type: 'success', title: tq('business.saved'), description: tq('business.savedDescription'), section: 'geschaeftsdaten' },
     }), { extra: { intent } });
   }
 
@@ -120,7 +123,7 @@ export async function action(args: ActionFunctionArgs) {
     const td = await getServerT('project-tools');
     return pageResult(submission, await saveCalculatorDefaults(ctx, submission.value), () => ({
       redirectTo: `/profile#${CALCULATOR_DEFAULTS_ANCHOR}`,
-      toast: { type: 'success', title: td('defaults.saved'), description: td('defaults.savedDescription') },
+      toast: { type: 'success', title: td('defaults.saved'), description: td('defaults.savedDescription'), section: CALCULATOR_DEFAULTS_ANCHOR },
     }), { extra: { intent } });
   }
 
@@ -380,6 +383,7 @@ function PasswordCard() {
         {t('profile.passwordTitle')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('profile.passwordIntro')}</p>
+      <SectionStatus section="passwort" className="mt-4" />
       <div className="mt-4">
         <FormAlert id={form.errorId} errors={form.errors} title={t('profile.toast.error')} />
       </div>
