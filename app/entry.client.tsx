@@ -84,12 +84,14 @@ function holdEventsUntilHydrated(): () => void {
 }
 
 /**
- * Renders nothing; runs once the whole document has hydrated: a layout effect, so before any
- * component's own effects (the calculator's catch-up with typed values sends an input event).
+ * Runs once the whole document has hydrated: a layout effect, so before any component's own
+ * effects (the calculator's catch-up with typed values sends an input event). A wrapper, not a
+ * sibling of RemixBrowser: a second child at the root would change every useId on the client,
+ * and the ids the server wrote (labels' `for`, dialogs' `aria-labelledby`) would stop matching.
  */
-function WhenHydrated({ run }: { run: () => void }) {
+function WhenHydrated({ run, children }: { run: () => void; children: React.ReactNode }) {
   useLayoutEffect(run, [run]);
-  return null;
+  return children;
 }
 
 // The route modules have run (they are imported before this entry); the parts they found in the markup load first.
@@ -107,8 +109,9 @@ void Promise.all([pageTranslations(), partsBeforeHydration()]).then(([translated
       document,
       <I18nextProvider i18n={browserI18n}>
         <StrictMode>
-          <RemixBrowser />
-          <WhenHydrated run={hydrated} />
+          <WhenHydrated run={hydrated}>
+            <RemixBrowser />
+          </WhenHydrated>
         </StrictMode>
       </I18nextProvider>,
     );

@@ -93,3 +93,20 @@ test("a seller's project named like markup stays text: the noscript is not ended
   expect(await page.locator('#deferred-scripts').textContent()).not.toContain('noscript');
   expect(errors).toEqual([]);
 });
+
+/*
+ * The client tree must give every useId the id the server wrote: a component
+ * added beside Remix's root on the client (once, the hydration marker) shifted
+ * them all, and after a client-side search the re-rendered field no longer
+ * matched its label's `for`.
+ */
+test('ids the server wrote still match after client-side renders: the search field keeps its label', async ({ page, signIn }) => {
+  await signIn();
+  await page.goto('/filaments');
+  for (const term of ['PLA', 'PETG']) {
+    await page.getByRole('searchbox', { name: 'Suche' }).fill(term);
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${term}`));
+  }
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('PETG');
+});
