@@ -51,7 +51,9 @@ type DialogState = {
   generation: number;
 };
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
+// Made on first use (a consent date is shown only in the settings): not while the first visit's scripts load (issue 25).
+let dateFormat: Intl.DateTimeFormat | undefined;
+const consentDateFormat = () => (dateFormat ??= new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }));
 
 const FLAG_ORDER: ConsentFlag[] = ['essential', ...OPTIONAL_CONSENT_FLAGS];
 
@@ -254,7 +256,7 @@ export function CookieConsent({ consent }: CookieConsentProps) {
               </p>
               {consent ? (
                 <p className="mt-1 text-sm text-ink-faint">
-                  {t('cookieConsent.savedOn', { date: dateFormat.format(new Date(consent.date)) })}
+                  {t('cookieConsent.savedOn', { date: consentDateFormat().format(new Date(consent.date)) })}
                 </p>
               ) : null}
             </div>

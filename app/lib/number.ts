@@ -12,31 +12,25 @@
 const LOCALE = 'de-DE';
 
 // Intl.NumberFormat construction is comparatively expensive; the calculator
-// re-renders on every keystroke, so instances are created once per module.
-const euroFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// re-renders on every keystroke, so each instance is made once. Made on first
+// use, not when the module loads: the first German formatter loads the
+// browser's locale data (~11 ms on this machine, ~45 ms on a slow phone), which
+// made the first visit's script evaluation one long task (issue 25);
+// entry.client.tsx makes the first one in a task of its own before hydration.
+function lazyFormat(options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
+  let format: Intl.NumberFormat | undefined;
+  return () => (format ??= new Intl.NumberFormat(LOCALE, options));
+}
 
-const decimalInputFormat = new Intl.NumberFormat(LOCALE, {
-  useGrouping: false,
-  maximumFractionDigits: 10,
-});
+const euroFormat = lazyFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const decimalInputFormat = lazyFormat({ useGrouping: false, maximumFractionDigits: 10 });
 
 // An amount someone entered (a price per kg, an electricity rate): at least two
 // decimals like every amount of money, more only when they were typed (0,285 €/kWh).
-const moneyValueFormat = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
+const moneyValueFormat = lazyFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
-const moneyInputFormat = new Intl.NumberFormat(LOCALE, {
-  useGrouping: false,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 10,
-});
+const moneyInputFormat = lazyFormat({ useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 10 });
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
@@ -67,7 +61,7 @@ export { isNumberInProgress, parseDecimal, parseGermanNumber, type ParsedNumber 
 /** `1234.56` → `1.234,56\u00A0€` (always 2 decimals, Intl's non-breaking space). */
 export function formatEuro(n: number): string {
   if (!Number.isFinite(n)) return NOT_A_NUMBER;
-  return euroFormat.format(normalizeZero(n, 2));
+  return euroFormat().format(normalizeZero(n, 2));
 }
 
 /**
@@ -94,7 +88,7 @@ export function formatNumber(n: number, maxFractionDigits = 2): string {
  */
 export function formatMoney(n: number, unit = '€'): string {
   if (!Number.isFinite(n)) return NOT_A_NUMBER;
-  return `${moneyValueFormat.format(normalizeZero(n, 4))}\u00A0${unit}`;
+  return `${moneyValueFormat().format(normalizeZero(n, 4))}\u00A0${unit}`;
 }
 
 /**
@@ -113,7 +107,7 @@ export function formatQuantity(n: number, unit: string, maxFractionDigits = 2): 
  */
 export function formatMoneyInput(n: number): string {
   if (!Number.isFinite(n)) return '';
-  return moneyInputFormat.format(normalizeZero(n, 10));
+  return moneyInputFormat().format(normalizeZero(n, 10));
 }
 
 /**
@@ -123,5 +117,5 @@ export function formatMoneyInput(n: number): string {
  */
 export function formatDecimalInput(n: number): string {
   if (!Number.isFinite(n)) return '';
-  return decimalInputFormat.format(normalizeZero(n, 10));
+  return decimalInputFormat().format(normalizeZero(n, 10));
 }
