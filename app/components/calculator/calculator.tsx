@@ -158,9 +158,11 @@ export function Calculator({
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    savedForm.current = new FormData(form);
+    // Read once: this runs in hydration's last task on a slow phone (issue 25).
+    const rendered = new FormData(form);
+    savedForm.current = rendered;
     const before = initialValues.current as Record<string, string | undefined>;
-    const typed = [...new FormData(form)].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
+    const typed = [...rendered].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
     if (typed) form.dispatchEvent(new Event('input', { bubbles: true }));
   }, []);
 
