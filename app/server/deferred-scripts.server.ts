@@ -42,8 +42,13 @@ type RemixWindow = Window & { __remixContext?: { streamController?: StreamContro
  * text (and kept short: it is part of every document's first round trip).
  */
 export function startDeferredScripts(id: string, fallbackMs: number) {
-  const holder = document.getElementById(id);
-  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  // Its own element through Document's getter, and the noscript right before it: named elements
+  // (`<img name="currentScript">`, an earlier element with the same id) can shadow `document.x`
+  // and `getElementById`, and whatever the holder holds runs with the page's nonce.
+  const self = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript')?.get?.call(document) as HTMLScriptElement | null;
+  const before = self?.previousElementSibling;
+  const holder = before?.localName === 'noscript' && before.id === id ? before : null;
+  const nonce = self?.nonce ?? '';
   const win = window as RemixWindow;
   const queued: Array<[keyof StreamController, unknown?]> = [];
   const standIn = { streamController: { enqueue: (chunk: unknown) => void queued.push(['enqueue', chunk]), close: () => void queued.push(['close']) } };
@@ -62,7 +67,7 @@ export function startDeferredScripts(id: string, fallbackMs: number) {
         copy.nonce = nonce;
         copy.text = element.textContent ?? '';
       }
-      document.body.append(copy);
+      self!.parentNode!.append(copy);
       // Once Remix's context script has run, what streamed so far goes to its stream.
       const controller = win.__remixContext === standIn ? null : win.__remixContext?.streamController;
       if (controller) for (const [method, chunk] of queued.splice(0)) controller[method](chunk);

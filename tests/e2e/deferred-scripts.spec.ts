@@ -114,3 +114,25 @@ test('ids the server wrote still match after client-side renders: the search fie
   }
   await expect(page.getByRole('searchbox', { name: 'Suche' })).toHaveValue('PETG');
 });
+
+/*
+ * The starter runs what its holder holds with the page's nonce, so it takes
+ * only the noscript right before itself: an element with the same id earlier
+ * in the page (HTML that got in somewhere, the attacker's review) or a named
+ * element shadowing `document.currentScript` must not make it run anything else.
+ */
+test('an element posing as the script holder earlier in the page is never run', async ({ page }) => {
+  await page.route(/\/calculator$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<body([^>]*)>/,
+      '<body$1><div id="deferred-scripts" hidden>&lt;script&gt;window.injected=9&lt;/script&gt;</div><img name="currentScript" alt="" hidden>',
+    );
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+    await route.fulfill({ response, body: html, headers });
+  });
+  await page.goto('/calculator');
+  // The real scripts still start (React reports the two foreign nodes as a mismatch and renders anew).
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+});

@@ -16,12 +16,12 @@ import { expect, test } from './fixtures';
  * 2026-11-27, terser and a shell that holds only what /calculator loads), so
  * their budgets came down to that with a little room.
  * Issue 25, scripts after the first paint: the document carries the small
- * inline script that starts them (about 0.6 kB compressed), /calculator
- * measured 13.6 kB; 13.8 kB plus ~0.8 kB of headers is still within the
- * first round trip (10 segments of 1,460 B).
+ * inline script that starts them (about 0.65 kB compressed), /calculator
+ * measured 13.6-13.7 kB; 13.85 kB plus the 0.75 kB of headers is still within
+ * the first round trip (10 segments of 1,460 B = 14.6 kB).
  */
 const BUDGETS = {
-  '/calculator': { documentBytes: 13_800, scriptBytes: 95_000, scripts: 4 },
+  '/calculator': { documentBytes: 13_850, scriptBytes: 95_000, scripts: 4 },
   '/': { documentBytes: 12_500, scriptBytes: 91_000, scripts: 6 },
 } as const;
 
