@@ -59,18 +59,26 @@ export function startDeferredScripts(id: string, fallbackMs: number) {
     started = true;
     const template = document.createElement('template');
     template.innerHTML = holder.textContent ?? '';
-    for (const element of Array.from(template.content.children)) {
+    add(Array.from(template.content.children));
+  }
+  // In order; after each script the rest waits for a task of its own, so a slow phone never
+  // runs Remix's context script, its module script and the preloads in one long task.
+  function add(elements: Element[]) {
+    for (const [index, element] of elements.entries()) {
       // A copy made here runs when added; one parsed by innerHTML never would.
       const copy = document.createElement(element.localName);
       for (const { name, value } of Array.from(element.attributes)) copy.setAttribute(name, value);
-      if (copy instanceof HTMLScriptElement) {
+      const script = copy instanceof HTMLScriptElement;
+      if (script) {
         copy.nonce = nonce;
         copy.text = element.textContent ?? '';
       }
       self!.parentNode!.append(copy);
+      if (!script) continue;
       // Once Remix's context script has run, what streamed so far goes to its stream.
       const controller = win.__remixContext === standIn ? null : win.__remixContext?.streamController;
       if (controller) for (const [method, chunk] of queued.splice(0)) controller[method](chunk);
+      return void setTimeout(() => add(elements.slice(index + 1)));
     }
   }
   // After the first contentful paint has been presented; a browser that cannot tell starts at once.

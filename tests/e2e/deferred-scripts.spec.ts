@@ -82,6 +82,29 @@ test('typing while the page hydrates: the results follow the field, hydration do
   expect(errors).toEqual([]);
 });
 
+/*
+ * The new user's review: a box ticked by the link (or the seller's defaults)
+ * and unticked before hydration kept the old price until the next keystroke:
+ * an unticked checkbox is missing from FormData, so the catch-up missed it.
+ */
+test('a box unticked before hydration counts once the page is scripted', async ({ page }) => {
+  // The scripts arrive late, as on a slow phone: the seller acts first.
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/calculator?smallBusiness=on', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('checkbox', { name: /Kleinunternehmer/ });
+  await expect(box).toBeChecked();
+  await expect(page.locator('[data-result="minimumPriceWithVat"]')).toHaveText('17,37 €');
+  await box.uncheck();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, { timeout: 20_000 });
+  await expect(box).not.toBeChecked();
+  // 17,37 € net plus 19 % VAT.
+  await expect(page.locator('[data-result="minimumPriceWithVat"]')).toHaveText('20,67 €');
+});
+
 test("a seller's project named like markup stays text: the noscript is not ended early and nothing runs", async ({ page, signIn }) => {
   await signIn();
   const name = '</noscript><script>window.injected=1</script><img src=x onerror="window.injected=2">';

@@ -2,6 +2,7 @@ import type { ProjectUsage } from '~/domain/projects';
 import { Link, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { Download, Printer, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { changedSinceRendered } from '~/lib/form-changes';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorEvaluation } from '~/calculator/evaluate';
 import type { CalculatorFieldName, CalculatorRawValues, FieldView } from '~/calculator/fields';
@@ -163,7 +164,8 @@ export function Calculator({
     savedForm.current = rendered;
     const before = initialValues.current as Record<string, string | undefined>;
     const typed = [...rendered].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
-    if (typed) form.dispatchEvent(new Event('input', { bubbles: true }));
+    // Also a box unticked before hydration (the new user's review: a pre-ticked "Kleinunternehmer").
+    if (typed || changedSinceRendered(form)) form.dispatchEvent(new Event('input', { bubbles: true }));
   }, []);
 
   function preloadLiveCalculator() {
