@@ -344,15 +344,10 @@ export async function listProjects(
   // A read-only list: plain rows of the project's own columns (services/plain-rows.server.ts),
   // none of the six references (owner, library selections) a card never shows.
   const table = plainRowTable(ctx.em, Project);
-  const params: unknown[] = [ctx.user.id];
-  let tail = `where ${table.column('user')} = ?`;
-  if (query) {
-    tail += ` and ${table.column('name')} ilike ?`;
-    params.push(likePattern(query));
-  }
+  const own = ownProjectsNamed(table, ctx, query);
   // Every order, the price too, is one index-ordered page (the price is a stored column).
-  tail += ` order by ${SQL_ORDER[sort](table)} limit ? offset ?`;
-  params.push(pageSize + 1, (current - 1) * pageSize);
+  const tail = `${own.where} order by ${SQL_ORDER[sort](table)} limit ? offset ?`;
+  const params = [...own.params, pageSize + 1, (current - 1) * pageSize];
   const rows = await table.select(LIST_PROPERTIES, tail, params);
   return { items: rows.slice(0, pageSize).map(listItem), page: current, hasNext: rows.length > pageSize, q: query, sort };
 }
@@ -482,13 +477,8 @@ export type ProjectChoices = {
 export async function listProjectChoices(ctx: UserContext, { q = '', project = '' }: { q?: string; project?: string } = {}): Promise<ProjectChoices> {
   const query = searchText(q, MAX_SEARCH_LENGTH);
   const table = plainRowTable(ctx.em, Project);
-  const params: unknown[] = [ctx.user.id];
-  let tail = `where ${table.column('user')} = ?`;
-  if (query) {
-    tail += ` and ${table.column('name')} ilike ?`;
-    params.push(likePattern(query));
-  }
-  const rows = await table.select(['id', 'name'], `${tail} order by ${SQL_ORDER.changed(table)} limit ?`, [...params, PROJECT_CHOICES_LIMIT + 1]);
+  const own = ownProjectsNamed(table, ctx, query);
+  const rows = await table.select(['id', 'name'], `${own.where} order by ${SQL_ORDER.changed(table)} limit ?`, [...own.params, PROJECT_CHOICES_LIMIT + 1]);
   const choices = rows.slice(0, PROJECT_CHOICES_LIMIT).map((row) => ({ id: row.id as string, name: row.name as string }));
   if (isProjectId(project) && !choices.some((choice) => choice.id === project)) {
     const [wanted] = await table.select(['id', 'name'], `where ${table.column('user')} = ? and ${table.column('id')} = ?`, [ctx.user.id, project]);
@@ -613,4 +603,10 @@ export function projectFormValues(project: Project): { values: CalculatorRawValu
   values.printTimeHours = formatDecimalInput(Math.floor(totalMinutes / 60));
   values.printTimeMinutes = formatDecimalInput(totalMinutes % 60);
   return { values, hidden };
+}
+
+/** The seller's own projects, those whose name contains `query` when there is one: the list's and the quote picker's filter. */
+function ownProjectsNamed(table: PlainRowTable, ctx: UserContext, query: string): { where: string; params: unknown[] } {
+  if (!query) return { where: `where ${table.column('user')} = ?`, params: [ctx.user.id] };
+  return { where: `where ${table.column('user')} = ? and ${table.column('name')} ilike ?`, params: [ctx.user.id, likePattern(query)] };
 }
