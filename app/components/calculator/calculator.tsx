@@ -151,21 +151,16 @@ export function Calculator({
   const held = typing === null && evaluation.status === 'invalid' && lastValid !== null;
   const displayed: CalculatorEvaluation = held && lastValid ? lastValid : shown;
 
-  // Typed before the scripts ran (a slow phone, a fast typist): once hydrated, the results catch up
-  // with what the form holds instead of waiting for the next keystroke. The live chunk is only
-  // fetched when something was typed.
+  // Typed (or ticked, unticked, chosen) before the scripts ran (a slow phone, a fast typist): once
+  // hydrated, the results catch up with what the form holds instead of waiting for the next
+  // keystroke. Each control is compared with its markup default, so an unticked box counts too
+  // (it is missing from FormData). The live chunk is only fetched when something changed.
   const formRef = useRef<HTMLFormElement>(null);
-  const initialValues = useRef(initial.values);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    // Read once: this runs in hydration's last task on a slow phone (issue 25).
-    const rendered = new FormData(form);
-    savedForm.current = rendered;
-    const before = initialValues.current as Record<string, string | undefined>;
-    const typed = [...rendered].some(([name, value]) => typeof value === 'string' && name in before && before[name] !== value);
-    // Also a box unticked before hydration (the new user's review: a pre-ticked "Kleinunternehmer").
-    if (typed || changedSinceRendered(form)) form.dispatchEvent(new Event('input', { bubbles: true }));
+    savedForm.current = new FormData(form);
+    if (changedSinceRendered(form)) form.dispatchEvent(new Event('input', { bubbles: true }));
   }, []);
 
   function preloadLiveCalculator() {
