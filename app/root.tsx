@@ -79,6 +79,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const preloads = usePartPreloads();
   const pageToast = usePageToast();
+  // Worked out once per render: both the preloads and the list entry.client reads name these files.
+  const namespaceUrls = usePageNamespaceUrls();
   useChangeLanguage(locale);
   return (
     <html lang={locale} dir="ltr">
@@ -104,9 +106,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {preloads.map((href) => (
             <link key={href} rel="modulepreload" href={href} />
           ))}
-          <I18nPreloads />
+          <I18nPreloads urls={namespaceUrls} />
         </DeferredScripts>
-        <I18nResources />
+        <I18nResources urls={namespaceUrls} />
       </body>
     </html>
   );
@@ -154,14 +156,12 @@ function usePartPreloads(): string[] {
  * 8 of /calculator's 19 KB of compressed HTML, all of it before the first paint
  * on a slow connection and needed only for hydration (issue 25).
  */
-function I18nResources() {
-  const urls = usePageNamespaceUrls();
+function I18nResources({ urls }: { urls: NamespaceUrls }) {
   return <script type="application/json" id={I18N_RESOURCES_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(urls).replace(/</g, '\\u003c') }} />;
 }
 
 /** The same files preloaded, with the scripts after the first paint (inside `DeferredScripts`). */
-function I18nPreloads() {
-  const urls = usePageNamespaceUrls();
+function I18nPreloads({ urls }: { urls: NamespaceUrls }) {
   return (
     <>
       {Object.values(urls).flatMap((namespaces) =>
